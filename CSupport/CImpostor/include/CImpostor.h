@@ -1,0 +1,103 @@
+// CImpostor: the small C layer under Impostor.
+//
+// Swift cannot touch libffi's closure API or its type globals directly in Swift 6 (mutable C
+// globals are rejected as unsafe shared state), and it has no `_Thread_local`. This header
+// gives Swift exactly those three things and nothing else.
+#ifndef CIMPOSTOR_H
+#define CIMPOSTOR_H
+
+#include <ffi.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// MARK: Closures
+
+/// The handler libffi calls for every call through a closure.
+typedef void (*impostor_closure_handler)(ffi_cif *_Nonnull cif, void *_Nullable result,
+                                         void *_Nullable *_Nullable arguments,
+                                         void *_Nullable user_data);
+
+/// Allocates a closure and writes its executable entry point to `*code`; callers must call
+/// through `*code`, never through the closure's writable address. NULL when out of memory.
+void *_Nullable impostor_closure_allocate(void *_Nullable *_Nonnull code);
+
+/// Prepares (or re-points) a closure to call `handler` with `user_data` for calls of `cif`.
+/// Returns FFI_OK (0) on success.
+int impostor_closure_prepare(void *_Nonnull closure, ffi_cif *_Nonnull cif,
+                             impostor_closure_handler _Nonnull handler, void *_Nullable user_data,
+                             void *_Nonnull code);
+
+/// Frees a closure made by `impostor_closure_allocate` (only when preparing it failed:
+/// a prepared closure may still be called by C code, so mocks never free theirs).
+void impostor_closure_free(void *_Nullable closure);
+
+// MARK: Call interfaces and types
+
+/// Prepares `cif` for the default ABI. Returns FFI_OK (0) on success.
+int impostor_prep_cif(ffi_cif *_Nonnull cif, unsigned argument_count, ffi_type *_Nonnull result,
+                      ffi_type *_Nullable *_Nullable arguments);
+
+/// Lays out a struct type (filling its size and alignment) and writes its element offsets.
+int impostor_struct_offsets(ffi_type *_Nonnull type, size_t *_Nullable offsets);
+
+/// libffi's built-in scalar types. Accessors, because Swift 6 rejects mutable C globals.
+ffi_type *_Nonnull impostor_type_void(void);
+ffi_type *_Nonnull impostor_type_uint8(void);
+ffi_type *_Nonnull impostor_type_sint8(void);
+ffi_type *_Nonnull impostor_type_uint16(void);
+ffi_type *_Nonnull impostor_type_sint16(void);
+ffi_type *_Nonnull impostor_type_uint32(void);
+ffi_type *_Nonnull impostor_type_sint32(void);
+ffi_type *_Nonnull impostor_type_uint64(void);
+ffi_type *_Nonnull impostor_type_sint64(void);
+ffi_type *_Nonnull impostor_type_float(void);
+ffi_type *_Nonnull impostor_type_double(void);
+ffi_type *_Nonnull impostor_type_longdouble(void);
+ffi_type *_Nonnull impostor_type_pointer(void);
+
+/// The value of FFI_TYPE_STRUCT, for building struct types.
+static inline unsigned short impostor_struct_type_code(void) { return FFI_TYPE_STRUCT; }
+
+// MARK: Thread-local recording state
+
+/// Per-thread state for stubbing and verification. A prototype call (`stub(add(1, 2))`) runs
+/// synchronously on the thread that stubs, so thread-local state is exactly the right scope,
+/// and reading it through a static inline accessor costs about a nanosecond per call.
+typedef struct impostor_thread_state {
+    /// Non-zero while this thread evaluates a stub or verify prototype.
+    int32_t recording;
+    /// Number of matchers pushed on this thread and not yet consumed.
+    int32_t pending_matchers;
+    /// The Swift recorder of the current prototype (unretained; valid while `recording`).
+    void *_Nullable recorder;
+    /// This thread's matcher stack (a retained Swift object, created on first use).
+    void *_Nullable matcher_stack;
+} impostor_thread_state;
+
+extern _Thread_local impostor_thread_state impostor_thread_state_storage;
+
+/// This thread's recording state.
+static inline impostor_thread_state *_Nonnull impostor_current_thread_state(void) {
+    return &impostor_thread_state_storage;
+}
+
+/// True while this thread evaluates a prototype: the one check on every mock call.
+static inline int impostor_is_recording(void) { return impostor_thread_state_storage.recording != 0; }
+
+// MARK: Memory
+
+/// Copies `count` bytes; a plain memcpy, here so the per-call path can call it without
+/// Foundation.
+static inline void impostor_copy(void *_Nonnull to, const void *_Nonnull from, size_t count) {
+    __builtin_memcpy(to, from, count);
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

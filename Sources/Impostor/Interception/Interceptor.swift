@@ -1,0 +1,53 @@
+import Synchronization
+
+/// The Swift side of one mock: receives every call its trampoline forwards, records it and
+/// decides what it returns.
+final class Interceptor: Sendable {
+    /// The name given at creation, used in every message about this mock.
+    let name: String
+    let signature: Signature
+    /// Where the mock was created, for failures that concern the mock as a whole.
+    let creationSite: SourceSite
+    let store: InvocationStore
+    /// The owning Mockery's store for failures raised on threads without a test.
+    let pendingFailures: PendingFailures
+    private let released = Atomic<Bool>(false)
+
+    init(name: String, signature: Signature, creationSite: SourceSite, pendingFailures: PendingFailures) {
+        self.name = name
+        self.signature = signature
+        self.creationSite = creationSite
+        self.pendingFailures = pendingFailures
+        self.store = InvocationStore(signature: signature)
+    }
+
+    /// Handles one call. Runs on whatever thread called the mock; never throws or traps,
+    /// because nothing may unwind through the C frames above it.
+    func handle(_ frame: CallFrame) {
+        if released.load(ordering: .relaxed) {
+            // The Mockery is gone, so the failure waits in the process-wide store.
+            FailureReporter.report(ImpostorFailure(message: FailureMessages.callToReleasedMock(name), site: creationSite))
+            frame.writeZeroResult()
+            return
+        }
+        let sequence = CallSequence.next()
+        frame.writeZeroResult()
+        store.append(sequence: sequence, thread: CallingThread.currentID, frame: frame)
+    }
+
+    var isReleased: Bool { released.load(ordering: .relaxed) }
+
+    /// Turns the mock into a tombstone: later calls report "call to released mock" and return
+    /// zero; recorded calls are freed.
+    func release() {
+        released.store(true, ordering: .relaxed)
+        store.removeAll()
+    }
+
+    /// The recorded calls, oldest first.
+    func invocations() -> [Invocation] {
+        store.records()
+            .sorted { $0.sequence < $1.sequence }
+            .map { Invocation(mockName: name, signature: signature, record: $0) }
+    }
+}

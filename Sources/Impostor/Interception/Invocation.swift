@@ -1,0 +1,101 @@
+/// One call a mock received: its arguments as copied at call time, the value it returned,
+/// when and on which thread it happened.
+///
+/// Get them with ``invocations(of:fileID:filePath:line:column:)``:
+///
+/// ```swift
+/// let calls = invocations(of: compare)
+/// let first = calls[0].argument(0, as: UnsafeRawPointer?.self)
+/// print(calls[0])   // compare(0x00007ffd5c1e3a10, 0x00007ffd5c1e3a14) -> -1
+/// ```
+public struct Invocation: Sendable, CustomStringConvertible {
+    /// The name the mock was given at creation.
+    public let mockName: String
+    /// The call's place in the order of all calls to all mocks in this process: a call with a
+    /// smaller number arrived earlier.
+    public var sequenceNumber: UInt64 { record.sequence }
+    /// The thread the call was made on.
+    public var thread: CallingThread { CallingThread(id: record.thread) }
+    /// How many arguments the call had.
+    public var argumentCount: Int { signature.parameters.count }
+
+    let signature: Signature
+    let record: CallRecord
+
+    init(mockName: String, signature: Signature, record: CallRecord) {
+        self.mockName = mockName
+        self.signature = signature
+        self.record = record
+    }
+
+    /// Argument `index` (from 0) as a value of its parameter type.
+    ///
+    /// `T` must be the parameter's own type, as Swift imports it (`Int32` for C `int`,
+    /// `UnsafeRawPointer?` for `const void *`): a different type is reported as a failure at
+    /// this line and the zero value is returned, never a reinterpretation of the bytes. So is
+    /// an index out of range.
+    public func argument<T: BitwiseCopyable>(
+        _ index: Int, as type: T.Type = T.self,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> T {
+        let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        guard signature.parameters.indices.contains(index) else {
+            FailureReporter.report(ImpostorFailure(
+                message: FailureMessages.argumentIndexOutOfRange(mock: mockName, index: index, count: argumentCount),
+                site: site))
+            return CallRecord.zero(of: T.self)
+        }
+        let parameter = signature.parameters[index]
+        guard parameter.swiftType == T.self else {
+            FailureReporter.report(ImpostorFailure(
+                message: FailureMessages.argumentTypeMismatch(
+                    mock: mockName, index: index, requested: TypeMetadata.name(of: T.self), actual: parameter.name),
+                site: site))
+            return CallRecord.zero(of: T.self)
+        }
+        return record.value(at: signature.argumentOffsets[index], as: T.self)
+    }
+
+    /// The string a `const char *` argument pointed to when the call was made, or nil for a
+    /// NULL pointer or a parameter of another type.
+    public func cString(_ index: Int) -> String? {
+        guard let slot = signature.cStringParameters.firstIndex(of: index) else { return nil }
+        return record.cStrings[slot]
+    }
+
+    /// The value the mock returned to its caller, as a value of the function's return type.
+    ///
+    /// A different type (or a `Void` function) is reported as a failure at this line and the
+    /// zero value is returned.
+    public func returnValue<T: BitwiseCopyable>(
+        as type: T.Type = T.self,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> T {
+        guard let result = signature.result, result.swiftType == T.self else {
+            FailureReporter.report(ImpostorFailure(
+                message: FailureMessages.returnTypeMismatch(
+                    mock: mockName, requested: TypeMetadata.name(of: T.self), actual: signature.result?.name ?? "Void"),
+                site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)))
+            return CallRecord.zero(of: T.self)
+        }
+        return record.value(at: signature.argumentBlockSize, as: T.self)
+    }
+
+    /// Each argument formatted for messages: structs field by field, C strings quoted,
+    /// pointers in hex.
+    public var formattedArguments: [String] {
+        signature.parameters.indices.map { index in
+            let slot = signature.cStringParameters.firstIndex(of: index)
+            return ValueFormatter.format(
+                record, at: signature.argumentOffsets[index], as: signature.parameters[index],
+                cString: slot.map { record.cStrings[$0] })
+        }
+    }
+
+    /// `add(1, 2) -> 3`; `log("ready", 0x00007f…)` for a `Void` function.
+    public var description: String {
+        let call = "\(mockName)(\(formattedArguments.joined(separator: ", ")))"
+        guard let result = signature.result else { return call }
+        return call + " -> " + ValueFormatter.format(record, at: signature.argumentBlockSize, as: result, cString: nil)
+    }
+}

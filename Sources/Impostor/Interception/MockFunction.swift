@@ -1,0 +1,49 @@
+/// Creates a mock of a C function pointer type in ``Mockery/current``.
+///
+/// `F` is any `@convention(c)` function type, or an Optional of one (the type Swift gives
+/// function pointer fields of C structs, such as vtables):
+///
+/// ```swift
+/// let add = mockFunction(of: (@convention(c) (Int32, Int32) -> Int32).self, named: "add")
+/// let onEvent: @convention(c) (Int32, UnsafeMutableRawPointer?) -> Void = mockFunction(named: "onEvent")
+/// var ops = file_ops()
+/// ops.read = mockFunction(named: "read")
+/// ```
+///
+/// Every call through the returned pointer, from Swift or from C on any thread, is recorded
+/// (see ``invocations(of:fileID:filePath:line:column:)``) and returns the zero value of the
+/// return type until stubbed.
+///
+/// A type that cannot pass through libffi (a Swift closure, `String`, a packed struct with a
+/// misaligned field) is reported as a failure at this line, naming the type and its parameter
+/// position; see ``Mockery/mock(of:named:fileID:filePath:line:column:)`` for what is returned
+/// then, and ``Mockery/makeMock(of:named:fileID:filePath:line:column:)`` for a throwing form.
+public func mockFunction<F>(
+    of type: F.Type = F.self, named name: String,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) -> F {
+    Mockery.current.mock(of: type, named: name, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// The calls a mock received, oldest first.
+///
+/// Each ``Invocation`` holds the arguments as they were at call time (C strings included),
+/// the value returned, the calling thread and a global sequence number. Passing a function
+/// pointer that is not a mock reports a failure at this line and returns no calls.
+public func invocations<F>(
+    of mock: F,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) -> [Invocation] {
+    let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard let interceptor = MockRegistry.interceptor(of: mock) else {
+        FailureReporter.report(ImpostorFailure(message: FailureMessages.notAMock("\(F.self)"), site: site))
+        return []
+    }
+    FailureReporter.flush(interceptor.pendingFailures)
+    FailureReporter.flush(.global)
+    if interceptor.isReleased {
+        FailureReporter.report(ImpostorFailure(message: FailureMessages.releasedMockQueried(interceptor.name), site: site))
+        return []
+    }
+    return interceptor.invocations()
+}

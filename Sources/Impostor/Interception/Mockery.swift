@@ -1,0 +1,97 @@
+import Synchronization
+
+/// Owns mocks and scopes their life: when a Mockery is released, its mocks are released too.
+///
+/// ``mockFunction(of:named:fileID:filePath:line:column:)`` creates mocks in
+/// ``Mockery/current``, a process-wide default unless a scope sets another:
+///
+/// ```swift
+/// let context = Mockery("publisher test")
+/// context.withCurrent {
+///     let callback: @convention(c) (Int32) -> Void = mockFunction(named: "callback")
+///     // ...
+/// }
+/// ```
+///
+/// A released mock's function pointer stays callable, because a C library may call it late,
+/// but each call only reports "Call to released mock NAME" as a failure and returns zero.
+public final class Mockery: Sendable {
+    /// The name used in messages.
+    public let name: String
+    let pendingFailures = PendingFailures()
+    private let trampolines = Mutex<[Trampoline]>([])
+
+    /// Creates an empty Mockery.
+    public init(_ name: String = "Mockery") {
+        self.name = name
+    }
+
+    deinit {
+        for trampoline in trampolines.withLock({ $0 }) { trampoline.interceptor.release() }
+        FailureReporter.flush(pendingFailures)
+    }
+
+    /// The process-wide default Mockery, which lives as long as the process.
+    public static let processDefault = Mockery("default Mockery")
+
+    @TaskLocal static var scoped: Mockery?
+
+    /// The Mockery new mocks go to: the one a ``withCurrent(_:)-5y0dc`` scope set on this
+    /// task, else ``processDefault``.
+    public static var current: Mockery { scoped ?? processDefault }
+
+    /// Runs `body` with this Mockery as ``current``.
+    public func withCurrent<R>(_ body: () throws -> R) rethrows -> R {
+        try Mockery.$scoped.withValue(self, operation: body)
+    }
+
+    /// Runs `body` with this Mockery as ``current``, across suspension points.
+    public func withCurrent<R>(_ body: () async throws -> R) async rethrows -> R {
+        try await Mockery.$scoped.withValue(self, operation: body)
+    }
+
+    /// The number of mocks this Mockery owns.
+    public var mockCount: Int { trampolines.withLock { $0.count } }
+
+    /// Creates a mock of the C function type `F` (or an Optional of one, for vtable fields),
+    /// reporting a failure at the calling line when `F` cannot be mocked.
+    ///
+    /// After such a failure the value returned is a placeholder: a function pointer that
+    /// returns zero when `F` is a C function type; otherwise the zero bits of `F`, which must
+    /// not be used.
+    public func mock<F>(
+        of type: F.Type = F.self, named name: String,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> F {
+        let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        FailureReporter.flush(pendingFailures)
+        FailureReporter.flush(.global)
+        do {
+            return try create(type, named: name, site: site)
+        } catch {
+            FailureReporter.report(ImpostorFailure(message: error.description, site: site))
+            return PlaceholderMock.value(of: type, named: name, site: site)
+        }
+    }
+
+    /// Creates a mock of the C function type `F` (or an Optional of one), throwing when `F`
+    /// cannot be mocked.
+    ///
+    /// - Throws: ``MockCreationError`` naming the offending type and its parameter position.
+    public func makeMock<F>(
+        of type: F.Type = F.self, named name: String,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) throws(MockCreationError) -> F {
+        try create(type, named: name, site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    private func create<F>(_ type: F.Type, named name: String, site: SourceSite) throws(MockCreationError) -> F {
+        let functionType = TypeMetadata.wrappedType(ofOptional: F.self) ?? F.self
+        let signature = try SignatureCache.signature(of: functionType)
+        let interceptor = Interceptor(name: name, signature: signature, creationSite: site, pendingFailures: pendingFailures)
+        let trampoline = try Trampoline.make(for: interceptor)
+        trampolines.withLock { $0.append(trampoline) }
+        MockRegistry.register(trampoline)
+        return trampoline.functionPointer(as: F.self)
+    }
+}

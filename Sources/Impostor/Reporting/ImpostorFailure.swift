@@ -1,0 +1,17 @@
+/// One failure Impostor reports: what went wrong, and the source line it concerns.
+public struct ImpostorFailure: Sendable, CustomStringConvertible, Equatable {
+    /// The full text shown to the user.
+    public let message: String
+    /// The line the failure is reported at: the mock's creation, a stub, a verify or an
+    /// expectation, or a typed access, whichever the failure concerns.
+    public let site: SourceSite
+
+    /// Creates a failure.
+    public init(message: String, site: SourceSite) {
+        self.message = message
+        self.site = site
+    }
+
+    /// `Module/File.swift:12:5: message`.
+    public var description: String { "\(site): \(message)" }
+}

@@ -1,0 +1,45 @@
+/// Why a mock could not be made for a function type.
+///
+/// ``mockFunction(of:named:fileID:filePath:line:column:)`` reports it as a test failure at the
+/// line that asked for the mock; ``Mockery/makeMock(of:named:fileID:filePath:line:column:)``
+/// throws it.
+public struct MockCreationError: Error, Sendable, CustomStringConvertible, Equatable {
+    /// Where in the signature the problem lies.
+    public enum Position: Sendable, Equatable, CustomStringConvertible {
+        /// Parameter number `n`, counted from 1 as in C documentation.
+        case parameter(Int)
+        /// The return type.
+        case result
+
+        /// `parameter 2` or `the return type`.
+        public var description: String {
+            switch self {
+            case .parameter(let number): "parameter \(number)"
+            case .result: "the return type"
+            }
+        }
+    }
+
+    enum Reason: Sendable {
+        case notAFunction(type: String)
+        case notCConvention(type: String)
+        case unsupportedType(function: String, position: Position, reason: TypeRejection)
+        case libffiRejected(function: String, status: Int)
+        case closureAllocationFailed(function: String)
+    }
+
+    let reason: Reason
+
+    init(_ reason: Reason) { self.reason = reason }
+
+    /// The position of the offending type, when one type is at fault.
+    public var position: Position? {
+        if case .unsupportedType(_, let position, _) = reason { return position }
+        return nil
+    }
+
+    /// The full explanation, naming the type and the parameter position.
+    public var description: String { FailureMessages.creation(reason) }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.description == rhs.description }
+}

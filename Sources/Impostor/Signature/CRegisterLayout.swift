@@ -1,0 +1,28 @@
+/// Declares how a C union, or a struct with hidden members, is passed in registers.
+///
+/// Swift's reflection cannot see the members of a C union or the bits of a bitfield, so
+/// Impostor treats those bytes as integer data, which is what the x86-64 System V ABI does
+/// whenever an integer or pointer member overlaps them. A union whose members are all
+/// floating point (`union { double d; float f; }`) travels in an SSE register instead; tell
+/// Impostor so by conforming the imported type:
+///
+/// ```swift
+/// extension FloatOrDouble: CRegisterLayout {
+///     public static var eightbyteClasses: [EightbyteClass] { [.floatingPoint] }
+/// }
+/// ```
+///
+/// Types larger than 16 bytes are passed in memory, where only size and alignment matter, so
+/// they never need this.
+public protocol CRegisterLayout {
+    /// The class of each 8-byte chunk of the type, first chunk first.
+    static var eightbyteClasses: [EightbyteClass] { get }
+}
+
+/// The register class of one 8-byte chunk of a C aggregate (x86-64 System V ABI).
+public enum EightbyteClass: Sendable {
+    /// Passed in a general-purpose register: any integer, pointer or bitfield overlaps it.
+    case integer
+    /// Passed in an SSE register: only `float` and `double` members lie in it.
+    case floatingPoint
+}

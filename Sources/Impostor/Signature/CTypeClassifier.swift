@@ -1,0 +1,71 @@
+import CImpostor
+
+/// Decides how a Swift type found in a `@convention(c)` signature passes through libffi.
+enum CTypeClassifier {
+    /// Classifies one parameter or result type. Struct types are built (and cached) through
+    /// `structTypes`, which the caller holds under the signature cache's lock.
+    static func classify(
+        _ type: Any.Type, asResult: Bool, structTypes: inout StructTypeCache
+    ) throws(TypeRejection) -> CValueType {
+        if type == Void.self { throw .voidParameter }
+        if let scalar = try scalarRepresentation(of: type) {
+            let layout = TypeMetadata.layout(of: type)
+            return CValueType(
+                swiftType: type, representation: scalar.representation, size: layout.size,
+                alignment: layout.alignment, ffiType: scalar.ffiType(),
+                isCString: isCString(type))
+        }
+        guard TypeMetadata.kind(of: type) == .structure, TypeMetadata.isImportedFromC(type) else {
+            throw .notCRepresentable(type: TypeMetadata.name(of: type))
+        }
+        let built = try structTypes.ffiType(for: type, asResult: asResult)
+        return CValueType(
+            swiftType: type, representation: built.representation, size: built.size,
+            alignment: built.alignment, ffiType: built.ffiType, isCString: false)
+    }
+
+    /// The representation of every non-struct C type: integers, floats, `Bool`, pointers of
+    /// every kind (optional or not), C function pointers and C enums. Nil for structs.
+    static func scalarRepresentation(of type: Any.Type) throws(TypeRejection) -> CScalarTypes.Entry? {
+        if let entry = CScalarTypes.entry(for: type) { return entry }
+        if isPointer(type) { return pointerEntry }
+        if let wrapped = TypeMetadata.wrappedType(ofOptional: type) {
+            guard isPointer(wrapped) else {
+                throw .optionalOfNonPointer(type: TypeMetadata.name(of: type))
+            }
+            return pointerEntry
+        }
+        if let function = TypeMetadata.function(type), !function.isC {
+            throw .swiftClosure(type: TypeMetadata.name(of: type))
+        }
+        if let enumeration = type as? any RawRepresentable.Type {
+            return try enumEntry(enumeration)
+        }
+        return nil
+    }
+
+    /// True for `UnsafePointer<CChar>`, the type Swift gives `const char *`.
+    static func isCString(_ type: Any.Type) -> Bool {
+        type == UnsafePointer<CChar>.self || type == Optional<UnsafePointer<CChar>>.self
+    }
+
+    private static let pointerEntry = CScalarTypes.Entry(representation: .pointer, ffiType: impostor_type_pointer)
+
+    private static func isPointer(_ type: Any.Type) -> Bool {
+        if type is any CPointerType.Type { return true }
+        if let function = TypeMetadata.function(type) { return function.isC }
+        return false
+    }
+
+    /// C enums and option sets arrive as `RawRepresentable` types exactly as large as their
+    /// integer raw value; Swift enums with raw values are not (they store a small tag).
+    private static func enumEntry(_ type: any RawRepresentable.Type) throws(TypeRejection) -> CScalarTypes.Entry {
+        func rawType<T: RawRepresentable>(_: T.Type) -> Any.Type { T.RawValue.self }
+        let raw = rawType(type)
+        guard let entry = CScalarTypes.entry(for: raw),
+              entry.representation == .signedInteger || entry.representation == .unsignedInteger,
+              TypeMetadata.layout(of: raw).size == TypeMetadata.layout(of: type).size
+        else { throw .enumWithoutCLayout(type: TypeMetadata.name(of: type)) }
+        return entry
+    }
+}

@@ -1,0 +1,68 @@
+import CImpostor
+
+/// How values of one Swift type travel through a C call: class, size, and libffi type.
+///
+/// Decided once per type when a mock is created, so the per-call path only copies bytes.
+struct CValueType: @unchecked Sendable {
+    // @unchecked: `ffiType` points at an immortal libffi type (a libffi global, or one this
+    // library built, laid out once under the signature cache's lock and never written again).
+
+    enum Representation: Equatable, Sendable {
+        case signedInteger, unsignedInteger, bool, float, double, longDouble, pointer, structure
+    }
+
+    let swiftType: Any.Type
+    let representation: Representation
+    let size: Int
+    let alignment: Int
+    let ffiType: UnsafeMutablePointer<ffi_type>
+    /// `const char *` (`UnsafePointer<CChar>`): snapshotted as a string at call time.
+    let isCString: Bool
+
+    var isIntegral: Bool {
+        switch representation {
+        case .signedInteger, .unsignedInteger, .bool, .pointer: true
+        default: false
+        }
+    }
+
+    /// The readable type name used in messages.
+    var name: String { TypeMetadata.name(of: swiftType) }
+}
+
+/// Marks Swift's pointer types, which all pass as a C pointer.
+protocol CPointerType {}
+extension UnsafePointer: CPointerType {}
+extension UnsafeMutablePointer: CPointerType {}
+extension UnsafeRawPointer: CPointerType {}
+extension UnsafeMutableRawPointer: CPointerType {}
+extension OpaquePointer: CPointerType {}
+
+/// The scalar C types libffi knows by name.
+enum CScalarTypes {
+    struct Entry: Sendable {
+        let representation: CValueType.Representation
+        let ffiType: @Sendable () -> UnsafeMutablePointer<ffi_type>
+    }
+
+    static func entry(for type: Any.Type) -> Entry? { table[ObjectIdentifier(type)] }
+
+    private static let table: [ObjectIdentifier: Entry] = [
+        ObjectIdentifier(Int8.self): Entry(representation: .signedInteger, ffiType: impostor_type_sint8),
+        ObjectIdentifier(UInt8.self): Entry(representation: .unsignedInteger, ffiType: impostor_type_uint8),
+        ObjectIdentifier(Int16.self): Entry(representation: .signedInteger, ffiType: impostor_type_sint16),
+        ObjectIdentifier(UInt16.self): Entry(representation: .unsignedInteger, ffiType: impostor_type_uint16),
+        ObjectIdentifier(Int32.self): Entry(representation: .signedInteger, ffiType: impostor_type_sint32),
+        ObjectIdentifier(UInt32.self): Entry(representation: .unsignedInteger, ffiType: impostor_type_uint32),
+        ObjectIdentifier(Int64.self): Entry(representation: .signedInteger, ffiType: impostor_type_sint64),
+        ObjectIdentifier(UInt64.self): Entry(representation: .unsignedInteger, ffiType: impostor_type_uint64),
+        // `Int` and `UInt` are C `long` and `unsigned long`: 64 bits on this platform.
+        ObjectIdentifier(Int.self): Entry(representation: .signedInteger, ffiType: impostor_type_sint64),
+        ObjectIdentifier(UInt.self): Entry(representation: .unsignedInteger, ffiType: impostor_type_uint64),
+        // C `_Bool` is one byte, zero-extended like `unsigned char` when returned.
+        ObjectIdentifier(Bool.self): Entry(representation: .bool, ffiType: impostor_type_uint8),
+        ObjectIdentifier(Float.self): Entry(representation: .float, ffiType: impostor_type_float),
+        ObjectIdentifier(Double.self): Entry(representation: .double, ffiType: impostor_type_double),
+        ObjectIdentifier(Float80.self): Entry(representation: .longDouble, ffiType: impostor_type_longdouble),
+    ]
+}

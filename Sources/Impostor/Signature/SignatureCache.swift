@@ -1,0 +1,74 @@
+import CImpostor
+import Synchronization
+
+/// Reads `@convention(c)` function types into ``Signature``s, once per type.
+///
+/// Preparing a cif lays out the struct types it names, so all of it happens under one lock.
+enum SignatureCache {
+    private struct State: ~Copyable {
+        var signatures: [ObjectIdentifier: Signature] = [:]
+        var structTypes = StructTypeCache()
+    }
+
+    private static let state = Mutex(State())
+
+    /// The signature of `functionType`, which must be a C function type (not an Optional).
+    static func signature(of functionType: Any.Type) throws(MockCreationError) -> Signature {
+        let result: Result<Signature, MockCreationError> = state.withLock { state in
+            if let cached = state.signatures[ObjectIdentifier(functionType)] { return .success(cached) }
+            do throws(MockCreationError) {
+                let signature = try read(functionType, structTypes: &state.structTypes)
+                state.signatures[ObjectIdentifier(functionType)] = signature
+                return .success(signature)
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// True when a signature for this type is already cached (for benchmarks and tests).
+    static func isCached(_ functionType: Any.Type) -> Bool {
+        state.withLock { $0.signatures[ObjectIdentifier(functionType)] != nil }
+    }
+
+    private static func read(
+        _ functionType: Any.Type, structTypes: inout StructTypeCache
+    ) throws(MockCreationError) -> Signature {
+        let typeName = "\(functionType)"
+        guard let function = TypeMetadata.function(functionType) else {
+            throw MockCreationError(.notAFunction(type: typeName))
+        }
+        guard function.isC else { throw MockCreationError(.notCConvention(type: typeName)) }
+
+        var parameters: [CValueType] = []
+        for (index, type) in function.parameterTypes.enumerated() {
+            do {
+                parameters.append(try CTypeClassifier.classify(type, asResult: false, structTypes: &structTypes))
+            } catch {
+                throw MockCreationError(.unsupportedType(function: typeName, position: .parameter(index + 1), reason: error))
+            }
+        }
+        var result: CValueType?
+        if function.resultType != Void.self {
+            do {
+                result = try CTypeClassifier.classify(function.resultType, asResult: true, structTypes: &structTypes)
+            } catch {
+                throw MockCreationError(.unsupportedType(function: typeName, position: .result, reason: error))
+            }
+        }
+
+        // Sound: the cif and its argument-type array are immortal (cached with the signature,
+        // and every closure of this type points at them), initialized before use.
+        let argumentTypes = UnsafeMutablePointer<UnsafeMutablePointer<ffi_type>?>.allocate(capacity: max(parameters.count, 1))
+        for (index, parameter) in parameters.enumerated() { (argumentTypes + index).initialize(to: parameter.ffiType) }
+        let cif = UnsafeMutablePointer<ffi_cif>.allocate(capacity: 1)
+        cif.initialize(to: ffi_cif())
+        let status = impostor_prep_cif(
+            cif, UInt32(parameters.count), result?.ffiType ?? impostor_type_void(), argumentTypes)
+        guard status == 0 else {
+            throw MockCreationError(.libffiRejected(function: typeName, status: Int(status)))
+        }
+        return Signature(functionType: functionType, parameters: parameters, result: result, cif: cif)
+    }
+}

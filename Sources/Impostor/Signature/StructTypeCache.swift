@@ -1,0 +1,180 @@
+@_spi(Reflection) import Swift
+import CImpostor
+
+/// Builds libffi struct types from Swift's reflection of imported C structs, once per type.
+///
+/// libffi classifies a struct by the members it is given, one 8-byte chunk at a time
+/// (x86-64 System V). Instead of mirroring the C declaration, which reflection cannot fully
+/// see (union members and bitfields are invisible to it), each struct is described as a row
+/// of units as wide as its alignment, each unit typed by the class of the chunk it lies in:
+/// integer if any integer, pointer or hidden member overlaps the chunk, floating point if only
+/// `float`/`double` members do. That reproduces size, alignment and every chunk's class,
+/// which is all the ABI looks at.
+struct StructTypeCache {
+    struct Built {
+        let representation: CValueType.Representation
+        let size: Int
+        let alignment: Int
+        let ffiType: UnsafeMutablePointer<ffi_type>
+    }
+
+    private var built: [ObjectIdentifier: Built] = [:]
+
+    mutating func ffiType(for type: Any.Type, asResult: Bool) throws(TypeRejection) -> Built {
+        let (size, alignment) = TypeMetadata.layout(of: type)
+        let classes = try ChunkClasses(of: type)
+        // libffi returns `struct { long double }` wrongly from a closure; it comes back in
+        // st(0) exactly like a bare long double, so describe it as one.
+        if asResult, classes.isSingleLongDouble {
+            return Built(representation: .structure, size: size, alignment: alignment,
+                         ffiType: impostor_type_longdouble())
+        }
+        if let existing = built[ObjectIdentifier(type)] { return existing }
+        let ffiType = try Self.makeStructType(type, size: size, alignment: alignment, classes: classes)
+        let result = Built(representation: .structure, size: size, alignment: alignment, ffiType: ffiType)
+        built[ObjectIdentifier(type)] = result
+        return result
+    }
+
+    private static func makeStructType(
+        _ type: Any.Type, size: Int, alignment: Int, classes: ChunkClasses
+    ) throws(TypeRejection) -> UnsafeMutablePointer<ffi_type> {
+        let name = TypeMetadata.name(of: type)
+        guard size > 0 else { throw .emptyStructure(type: name) }
+        let units = size / alignment
+        var unitTypes: [UnsafeMutablePointer<ffi_type>] = []
+        unitTypes.reserveCapacity(units)
+        for unit in 0..<units {
+            let chunk = classes.chunkClass(at: unit * alignment)
+            switch alignment {
+            case 1: unitTypes.append(impostor_type_uint8())
+            case 2: unitTypes.append(impostor_type_uint16())
+            case 4: unitTypes.append(chunk == .sse ? impostor_type_float() : impostor_type_uint32())
+            case 8: unitTypes.append(chunk == .sse ? impostor_type_double() : impostor_type_uint64())
+            case 16 where classes.hasLongDouble: unitTypes.append(impostor_type_longdouble())
+            default: throw .unsupportedAlignment(type: name, alignment: alignment)
+            }
+        }
+        // Sound: both allocations are deliberately immortal (libffi keeps pointers to them in
+        // every cif that uses this type) and fully initialized before libffi reads them.
+        let elements = UnsafeMutablePointer<UnsafeMutablePointer<ffi_type>?>.allocate(capacity: units + 1)
+        for (index, unitType) in unitTypes.enumerated() { (elements + index).initialize(to: unitType) }
+        (elements + units).initialize(to: nil)
+        let structType = UnsafeMutablePointer<ffi_type>.allocate(capacity: 1)
+        structType.initialize(to: ffi_type(size: 0, alignment: 0, type: impostor_struct_type_code(), elements: elements))
+
+        // Let libffi lay the type out, then hold it to Swift's layout.
+        var offsets = [Int](repeating: -1, count: units)
+        let status = offsets.withUnsafeMutableBufferPointer { impostor_struct_offsets(structType, $0.baseAddress) }
+        let expected = (0..<units).map { $0 * alignment }
+        guard status == 0, structType.pointee.size == size, Int(structType.pointee.alignment) == alignment,
+              offsets == expected
+        else {
+            throw .layoutMismatch(type: name, swiftSize: size, swiftAlignment: alignment,
+                                  ffiSize: structType.pointee.size, ffiAlignment: Int(structType.pointee.alignment))
+        }
+        return structType
+    }
+}
+
+/// The ABI class of every byte of a C struct, from the fields reflection can see.
+struct ChunkClasses {
+    /// Ordered so that merging two classes keeps the larger one.
+    enum ByteClass: UInt8, Comparable {
+        case padding, sse, integer, x87
+        static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    private(set) var bytes: [ByteClass]
+    private(set) var leafCount = 0
+    private var firstLeafIsLongDouble = false
+
+    init(of type: Any.Type) throws(TypeRejection) {
+        bytes = Array(repeating: .padding, count: TypeMetadata.layout(of: type).size)
+        try mark(type, at: 0)
+    }
+
+    var hasLongDouble: Bool { bytes.contains(.x87) }
+
+    /// True for `struct { long double x; }` and nestings of it.
+    var isSingleLongDouble: Bool { leafCount == 1 && firstLeafIsLongDouble && bytes.count == 16 }
+
+    /// The merged class of the 8-byte chunk holding `offset`.
+    func chunkClass(at offset: Int) -> ByteClass {
+        let start = offset / 8 * 8
+        return bytes[start..<min(start + 8, bytes.count)].max() ?? .padding
+    }
+
+    private mutating func mark(_ range: Range<Int>, as byteClass: ByteClass) {
+        for index in range where bytes[index] < byteClass { bytes[index] = byteClass }
+    }
+
+    private mutating func markLeaf(_ range: Range<Int>, as byteClass: ByteClass) {
+        if leafCount == 0 { firstLeafIsLongDouble = byteClass == .x87 }
+        leafCount += 1
+        mark(range, as: byteClass)
+    }
+
+    /// Marks the bytes of a struct or tuple placed at `base`.
+    private mutating func mark(_ type: Any.Type, at base: Int) throws(TypeRejection) {
+        let (size, alignment) = TypeMetadata.layout(of: type)
+        if let declared = type as? any CRegisterLayout.Type {
+            for (index, chunk) in declared.eightbyteClasses.enumerated() where index * 8 < size {
+                let range = (base + index * 8)..<(base + min(index * 8 + 8, size))
+                markLeaf(range, as: chunk == .floatingPoint ? .sse : .integer)
+            }
+            return
+        }
+        var fields: [(name: String, offset: Int, type: Any.Type)] = []
+        _ = _forEachField(of: type, options: []) { name, offset, fieldType, _ in
+            fields.append((String(cString: name), offset, fieldType))
+            return true
+        }
+        guard !fields.isEmpty else {
+            // A union, or a struct of bitfields only: its members are invisible. Integer is
+            // right whenever an integer member overlaps (see CRegisterLayout for the rest).
+            markLeaf(base..<(base + size), as: .integer)
+            return
+        }
+        let structure = TypeMetadata.name(of: type)
+        var cursor = 0
+        for field in fields.sorted(by: { $0.offset < $1.offset }) {
+            let (fieldSize, fieldAlignment) = TypeMetadata.layout(of: field.type)
+            guard field.offset % fieldAlignment == 0 else {
+                throw .misalignedField(structure: structure, field: field.name, offset: field.offset,
+                                       fieldType: TypeMetadata.name(of: field.type), alignment: fieldAlignment)
+            }
+            // A gap wider than alignment padding holds members reflection cannot see
+            // (bitfields, anonymous unions): they are integer data.
+            let natural = (cursor + fieldAlignment - 1) / fieldAlignment * fieldAlignment
+            if field.offset > natural { mark((base + cursor)..<(base + field.offset), as: .integer) }
+            try markField(field.type, named: field.name, in: structure, at: base + field.offset, size: fieldSize)
+            cursor = max(cursor, field.offset + fieldSize)
+        }
+        let naturalEnd = (cursor + alignment - 1) / alignment * alignment
+        if size > naturalEnd { mark((base + cursor)..<(base + size), as: .integer) }
+    }
+
+    private mutating func markField(
+        _ type: Any.Type, named name: String, in structure: String, at offset: Int, size: Int
+    ) throws(TypeRejection) {
+        let range = offset..<(offset + size)
+        let scalar: CScalarTypes.Entry?
+        do { scalar = try CTypeClassifier.scalarRepresentation(of: type) } catch {
+            throw .unsupportedField(structure: structure, field: name, fieldType: TypeMetadata.name(of: type))
+        }
+        if let scalar {
+            switch scalar.representation {
+            case .float, .double: markLeaf(range, as: .sse)
+            case .longDouble: markLeaf(range, as: .x87)
+            default: markLeaf(range, as: .integer)
+            }
+            return
+        }
+        let kind = TypeMetadata.kind(of: type)
+        guard kind == .tuple || (kind == .structure && TypeMetadata.isImportedFromC(type)) else {
+            throw .unsupportedField(structure: structure, field: name, fieldType: TypeMetadata.name(of: type))
+        }
+        try mark(type, at: offset)
+    }
+}

@@ -1,0 +1,14 @@
+/// Why a Swift type cannot travel through a C function pointer; turned into a located
+/// ``MockCreationError`` by the signature reader.
+enum TypeRejection: Error, Sendable {
+    case notCRepresentable(type: String)
+    case swiftClosure(type: String)
+    case optionalOfNonPointer(type: String)
+    case enumWithoutCLayout(type: String)
+    case misalignedField(structure: String, field: String, offset: Int, fieldType: String, alignment: Int)
+    case unsupportedField(structure: String, field: String, fieldType: String)
+    case emptyStructure(type: String)
+    case unsupportedAlignment(type: String, alignment: Int)
+    case layoutMismatch(type: String, swiftSize: Int, swiftAlignment: Int, ffiSize: Int, ffiAlignment: Int)
+    case voidParameter
+}

@@ -1,0 +1,121 @@
+import CImpostor
+import Synchronization
+
+/// The calls one mock received, as fixed-size records in chunks that are never moved.
+///
+/// A record is the global sequence number (8 bytes), the calling thread (8 bytes), the
+/// argument block and the return value's bytes. Chunks hold about 64 KiB each, so recording
+/// allocates once per chunk, not once per call, and the lock is held only to copy one record.
+final class InvocationStore: @unchecked Sendable {
+    // @unchecked: `state` is only touched inside `lock.withLock`.
+    private struct State {
+        var chunks: [UnsafeMutableRawPointer] = []
+        /// Where the next record goes, and how many still fit in the current chunk.
+        var next: UnsafeMutableRawPointer?
+        var freeInChunk = 0
+        var count = 0
+        /// `const char *` snapshots, `cStringsPerCall` per record, in record order.
+        var cStrings: [String?] = []
+    }
+
+    private let signature: Signature
+    private let stride: Int
+    private let recordsPerChunk: Int
+    private let lock = Mutex(())
+    private var state = State()
+
+    private static let headerSize = 16
+    private static let chunkBytes = 64 * 1024
+
+    init(signature: Signature) {
+        self.signature = signature
+        let raw = Self.headerSize + signature.argumentBlockSize + signature.resultSize
+        stride = (raw + 7) / 8 * 8
+        recordsPerChunk = max(16, Self.chunkBytes / stride)
+    }
+
+    /// Bytes of memory one recorded call takes, not counting C string snapshots.
+    var bytesPerRecord: Int { stride }
+
+    var count: Int { withState { $0.count } }
+
+    deinit {
+        for chunk in state.chunks { chunk.deallocate() }
+    }
+
+    private func withState<R>(_ body: (inout State) -> R) -> R {
+        lock.withLock { _ in body(&state) }
+    }
+
+    /// Records one call: its arguments from `frame`, and the return value already written to
+    /// the frame's result buffer.
+    func append(sequence: UInt64, thread: UInt, frame: CallFrame) {
+        let signature = self.signature
+        var snapshots: [String?] = []
+        if !signature.cStringParameters.isEmpty {
+            // Outside the lock: copying strings allocates.
+            snapshots = signature.cStringParameters.map { frame.cString(at: $0) }
+        }
+        withState { state in
+            if state.freeInChunk == 0 {
+                let chunk = UnsafeMutableRawPointer.allocate(byteCount: recordsPerChunk * stride, alignment: 16)
+                state.chunks.append(chunk)
+                state.next = chunk
+                state.freeInChunk = recordsPerChunk
+            }
+            // Sound: `next` points at `freeInChunk` unused records of `stride` bytes inside the
+            // newest chunk, owned by this store and only touched under its lock.
+            let record = state.next!
+            record.storeBytes(of: sequence, as: UInt64.self)
+            record.storeBytes(of: thread, toByteOffset: 8, as: UInt.self)
+            let arguments = record + Self.headerSize
+            let offsets = signature.argumentOffsets
+            let parameters = signature.parameters
+            for index in 0..<parameters.count {
+                // Sound: libffi gives one pointer per parameter, to a value of its size.
+                impostor_copy(arguments + offsets[index], frame.arguments![index]!, parameters[index].size)
+            }
+            if signature.resultSize > 0, let result = frame.result {
+                impostor_copy(arguments + signature.argumentBlockSize, result, signature.resultSize)
+            }
+            state.next = record + stride
+            state.freeInChunk -= 1
+            state.count += 1
+            if !snapshots.isEmpty { state.cStrings.append(contentsOf: snapshots) }
+        }
+    }
+
+    /// Copies every record out, oldest first.
+    func records() -> [CallRecord] {
+        let perCall = signature.cStringParameters.count
+        return withState { state in
+            var records: [CallRecord] = []
+            records.reserveCapacity(state.count)
+            for index in 0..<state.count {
+                // Sound: records below `count` were fully written under this lock.
+                let record = UnsafeRawPointer(state.chunks[index / recordsPerChunk] + (index % recordsPerChunk) * stride)
+                let payload = UnsafeRawBufferPointer(
+                    start: record + Self.headerSize, count: signature.argumentBlockSize + signature.resultSize)
+                let cStrings = perCall == 0 ? [] : Array(state.cStrings[(index * perCall)..<((index + 1) * perCall)])
+                records.append(CallRecord(
+                    sequence: record.load(as: UInt64.self),
+                    thread: record.load(fromByteOffset: 8, as: UInt.self),
+                    payload: Array(payload),
+                    cStrings: cStrings))
+            }
+            return records
+        }
+    }
+
+    /// Forgets every record and frees their memory.
+    func removeAll() {
+        withState { state in
+            for chunk in state.chunks { chunk.deallocate() }
+            state.chunks = []
+            state.next = nil
+            state.freeInChunk = 0
+            state.count = 0
+            state.cStrings = []
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import CImpostor
+
+/// What `mockFunction` returns after it reported that a type cannot be mocked, so the test
+/// goes on to report its other failures instead of crashing.
+enum PlaceholderMock {
+    /// A function pointer that reports each call and returns zero, when `F` is a C function
+    /// type (or an Optional of one); the zero bits of `F` otherwise.
+    static func value<F>(of type: F.Type, named name: String, site: SourceSite) -> F {
+        if TypeMetadata.isFunctionPointer(F.self), let code = deadClosure(named: name, site: site) {
+            // Sound: F is a C function pointer (or an Optional of one), one word.
+            return unsafeBitCast(code, to: F.self)
+        }
+        return withUnsafeTemporaryAllocation(byteCount: max(MemoryLayout<F>.size, 1), alignment: MemoryLayout<F>.alignment) { buffer in
+            // Sound for every trivial type. For other types (a Swift class or closure) the
+            // value is invalid, which the creation failure already reported says.
+            buffer.initializeMemory(as: UInt8.self, repeating: 0)
+            return buffer.baseAddress!.load(as: F.self)
+        }
+    }
+
+    /// The call interface `uint64_t (void)`: C callers may pass any arguments (the caller
+    /// cleans up on x86-64), and an integer or pointer result reads as zero.
+    // nonisolated(unsafe): written once by the lazy initializer (which Swift runs exactly
+    // once, thread-safely), then only read by libffi.
+    private nonisolated(unsafe) static let cif: UnsafeMutablePointer<ffi_cif> = {
+        // Sound: immortal, prepared once before any use.
+        let cif = UnsafeMutablePointer<ffi_cif>.allocate(capacity: 1)
+        cif.initialize(to: ffi_cif())
+        _ = impostor_prep_cif(cif, 0, impostor_type_uint64(), nil)
+        return cif
+    }()
+
+    private final class Target: Sendable {
+        let name: String
+        let site: SourceSite
+        init(name: String, site: SourceSite) { self.name = name; self.site = site }
+    }
+
+    private static func deadClosure(named name: String, site: SourceSite) -> UnsafeMutableRawPointer? {
+        var code: UnsafeMutableRawPointer?
+        guard let closure = impostor_closure_allocate(&code), let code else { return nil }
+        // Sound: retained forever, like every trampoline's user data.
+        let target = Unmanaged.passRetained(Target(name: name, site: site)).toOpaque()
+        guard impostor_closure_prepare(closure, cif, placeholderHandler, target, code) == 0 else { return nil }
+        return code
+    }
+
+    private static let placeholderHandler: impostor_closure_handler = { _, result, _, userData in
+        let target = Unmanaged<Target>.fromOpaque(userData!).takeUnretainedValue()
+        FailureReporter.report(ImpostorFailure(message: FailureMessages.callToFailedMock(target.name), site: target.site))
+        // Sound: the cif returns uint64, so libffi's result buffer holds 8 bytes.
+        result?.storeBytes(of: 0, as: UInt64.self)
+    }
+}
