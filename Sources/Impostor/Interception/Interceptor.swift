@@ -9,6 +9,8 @@ final class Interceptor: Sendable {
     /// Where the mock was created, for failures that concern the mock as a whole.
     let creationSite: SourceSite
     let store: InvocationStore
+    /// Stubs, newest last; scanned newest first on every call.
+    let stubs = StubTable<Stub>()
     /// The owning Mockery's store for failures raised on threads without a test.
     let pendingFailures: PendingFailures
     private let released = Atomic<Bool>(false)
@@ -30,8 +32,20 @@ final class Interceptor: Sendable {
             frame.writeZeroResult()
             return
         }
+        if PrototypeRecorder.isRecording {
+            // A stub or verify prototype: hand the call over, record nothing.
+            PrototypeRecorder.active?.capture(self, frame)
+            frame.writeZeroResult()
+            return
+        }
+        if MatcherRecorder.hasPending { MatcherRecorder.reportLeftovers() }
         let sequence = CallSequence.next()
-        frame.writeZeroResult()
+        let answered = stubs.scanNewestFirst { stub in
+            guard stub.pattern.matches(frame) else { return false }
+            stub.answer(frame, sequence: sequence)
+            return true
+        }
+        if !answered { frame.writeZeroResult() }
         store.append(sequence: sequence, thread: CallingThread.currentID, frame: frame)
     }
 

@@ -82,3 +82,76 @@ enum FailureMessages {
         "Mock \(name) was released with its Mockery; its calls are gone."
     }
 }
+
+// MARK: Prototypes and matchers
+
+extension FailureMessages {
+    static func matcherOutsidePrototype(_ matcher: String) -> String {
+        "Matcher \(matcher) was used outside stub(...) or verify(...), where it means nothing; "
+            + "a mock called with it received a placeholder value. Write matchers only inside the prototype of a stub or verify."
+    }
+
+    static func nestedPrototype(_ purpose: String) -> String {
+        "\(purpose)(...) was called inside the prototype of another stub or verify. Write them one after the other."
+    }
+
+    static func prototypeCallsNoMock(_ purpose: String) -> String {
+        "The prototype passed to \(purpose)(...) calls no mock. Write the mock call itself, as in `\(purpose)(add(any(), 5))`."
+    }
+
+    static func prototypeCallsSeveralMocks(_ purpose: String, names: [String]) -> String {
+        "The prototype passed to \(purpose)(...) calls \(names.count) mocks (\(names.joined(separator: ", "))); "
+            + "each prototype must call exactly one. Pass one prototype per call, as in `\(purpose)(a(1), b(2))`, or group them in `\(purpose) { ... }`."
+    }
+
+    static func prototypeNotRepeatable(_ purpose: String) -> String {
+        "The prototype passed to \(purpose)(...) called different mocks, or used different matchers, when evaluated again. "
+            + "Prototypes are evaluated more than once to bind matchers; keep them free of side effects and conditions."
+    }
+
+    static func matcherNotPassedToMock(_ matcher: String, purpose: String) -> String {
+        "Matcher \(matcher) was created in the prototype of \(purpose)(...) after its last mock call, so no argument receives it. "
+            + "Pass matchers directly as arguments of the mock call."
+    }
+
+    static func matcherNotBound(_ matcher: String, mock: String, purpose: String) -> String {
+        "Matcher \(matcher) in \(purpose)(...) did not reach any argument of \(mock) unchanged (it was converted, "
+            + "computed with, or passed to something else). Pass the matcher directly as the argument."
+    }
+
+    static func ambiguousArgument(mock: String, position: Int, type: String) -> String {
+        "Cannot tell which matcher argument \(position) of \(mock) (\(type)) receives: it equals the placeholder of more than one matcher. "
+            + "Write literal arguments next to matchers as `eq(value)`."
+    }
+
+    static func tooManyBoolMatchers(maximum: Int) -> String {
+        "A prototype can hold at most \(maximum) Bool matchers: they cannot be told apart beyond that. "
+            + "Write literal Bool arguments as `eq(true)` or split the stub."
+    }
+
+    static func matcherTypeMismatch(_ matcher: String, matcherType: String, mock: String, position: Int, parameterType: String) -> String {
+        "Matcher \(matcher) matches \(matcherType) values, but it was passed as argument \(position) of \(mock), which is \(parameterType)."
+    }
+}
+
+// MARK: Stubs
+
+extension FailureMessages {
+    static func stubBlockParameters(block: [String], mock: String, parameters: [String]) -> String {
+        "The block passed to with { } takes (\(block.joined(separator: ", "))), but \(mock) takes "
+            + "(\(parameters.joined(separator: ", "))). Declare the block with exactly the mock's parameter types, "
+            + "no parameters, or one Invocation."
+    }
+
+    static func stubResultType(block: String, mock: String, result: String) -> String {
+        "The block passed to with { } returns \(block), but \(mock) returns \(result)."
+    }
+
+    static func tooManyStubs(mock: String, maximum: Int) -> String {
+        "Mock \(mock) already has \(maximum) stubs, the most one mock can hold; this stub was not added."
+    }
+
+    static func noConsecutiveValues(purpose: String) -> String {
+        "\(purpose) needs at least one value."
+    }
+}

@@ -1,5 +1,5 @@
 /// One failure Impostor reports: what went wrong, and the source line it concerns.
-public struct ImpostorFailure: Sendable, CustomStringConvertible, Equatable {
+public struct ImpostorFailure: Error, Sendable, CustomStringConvertible, Equatable {
     /// The full text shown to the user.
     public let message: String
     /// The line the failure is reported at: the mock's creation, a stub, a verify or an

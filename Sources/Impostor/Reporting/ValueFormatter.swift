@@ -35,3 +35,10 @@ enum Hex {
         return "0x" + String(repeating: "0", count: max(0, 16 - digits.count)) + digits
     }
 }
+
+extension Hex {
+    /// `0x0a`.
+    static func byte(_ value: UInt8) -> String {
+        "0x" + (value < 16 ? "0" : "") + String(value, radix: 16)
+    }
+}

@@ -13,7 +13,7 @@ enum CTypeClassifier {
             return CValueType(
                 swiftType: type, representation: scalar.representation, size: layout.size,
                 alignment: layout.alignment, ffiType: scalar.ffiType(),
-                isCString: isCString(type))
+                isCString: isCString(type), leaves: [ValueLeaf(scalar: scalar.representation, size: layout.size)])
         }
         guard TypeMetadata.kind(of: type) == .structure, TypeMetadata.isImportedFromC(type) else {
             throw .notCRepresentable(type: TypeMetadata.name(of: type))
@@ -21,7 +21,7 @@ enum CTypeClassifier {
         let built = try structTypes.ffiType(for: type, asResult: asResult)
         return CValueType(
             swiftType: type, representation: built.representation, size: built.size,
-            alignment: built.alignment, ffiType: built.ffiType, isCString: false)
+            alignment: built.alignment, ffiType: built.ffiType, isCString: false, leaves: built.leaves)
     }
 
     /// The representation of every non-struct C type: integers, floats, `Bool`, pointers of

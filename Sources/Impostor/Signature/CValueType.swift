@@ -18,6 +18,8 @@ struct CValueType: @unchecked Sendable {
     let ffiType: UnsafeMutablePointer<ffi_type>
     /// `const char *` (`UnsafePointer<CChar>`): snapshotted as a string at call time.
     let isCString: Bool
+    /// The values inside, for comparing: one for a scalar, one per field for a struct.
+    let leaves: [ValueLeaf]
 
     var isIntegral: Bool {
         switch representation {

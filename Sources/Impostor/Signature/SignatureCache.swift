@@ -27,6 +27,13 @@ enum SignatureCache {
         return try result.get()
     }
 
+    /// How values of `type` are compared, or nil when it is not a C type.
+    static func leaves(of type: Any.Type) -> [ValueLeaf]? {
+        state.withLock { state in
+            try? CTypeClassifier.classify(type, asResult: false, structTypes: &state.structTypes).leaves
+        }
+    }
+
     /// True when a signature for this type is already cached (for benchmarks and tests).
     static func isCached(_ functionType: Any.Type) -> Bool {
         state.withLock { $0.signatures[ObjectIdentifier(functionType)] != nil }

@@ -16,6 +16,7 @@ struct StructTypeCache {
         let size: Int
         let alignment: Int
         let ffiType: UnsafeMutablePointer<ffi_type>
+        let leaves: [ValueLeaf]
     }
 
     private var built: [ObjectIdentifier: Built] = [:]
@@ -27,11 +28,12 @@ struct StructTypeCache {
         // st(0) exactly like a bare long double, so describe it as one.
         if asResult, classes.isSingleLongDouble {
             return Built(representation: .structure, size: size, alignment: alignment,
-                         ffiType: impostor_type_longdouble())
+                         ffiType: impostor_type_longdouble(), leaves: classes.leaves)
         }
         if let existing = built[ObjectIdentifier(type)] { return existing }
         let ffiType = try Self.makeStructType(type, size: size, alignment: alignment, classes: classes)
-        let result = Built(representation: .structure, size: size, alignment: alignment, ffiType: ffiType)
+        let result = Built(representation: .structure, size: size, alignment: alignment, ffiType: ffiType,
+                           leaves: classes.leaves)
         built[ObjectIdentifier(type)] = result
         return result
     }
@@ -86,8 +88,10 @@ struct ChunkClasses {
     }
 
     private(set) var bytes: [ByteClass]
-    private(set) var leafCount = 0
-    private var firstLeafIsLongDouble = false
+    /// The values that make up the struct, for comparing and formatting it; padding is in none.
+    private(set) var leaves: [ValueLeaf] = []
+    private var leafCount: Int { leaves.count }
+    private var firstLeafIsLongDouble: Bool { leaves.first?.kind == .longDouble }
 
     init(of type: Any.Type) throws(TypeRejection) {
         bytes = Array(repeating: .padding, count: TypeMetadata.layout(of: type).size)
@@ -109,10 +113,15 @@ struct ChunkClasses {
         for index in range where bytes[index] < byteClass { bytes[index] = byteClass }
     }
 
-    private mutating func markLeaf(_ range: Range<Int>, as byteClass: ByteClass) {
-        if leafCount == 0 { firstLeafIsLongDouble = byteClass == .x87 }
-        leafCount += 1
+    private mutating func markLeaf(_ range: Range<Int>, as byteClass: ByteClass, kind: ValueLeaf.Kind = .bytes) {
+        leaves.append(ValueLeaf(offset: range.lowerBound, size: range.count, kind: kind))
         mark(range, as: byteClass)
+    }
+
+    /// Bytes of members reflection cannot see (bitfields, anonymous unions).
+    private mutating func markHidden(_ range: Range<Int>) {
+        leaves.append(ValueLeaf(offset: range.lowerBound, size: range.count, kind: .bytes))
+        mark(range, as: .integer)
     }
 
     /// Marks the bytes of a struct or tuple placed at `base`.
@@ -147,12 +156,12 @@ struct ChunkClasses {
             // A gap wider than alignment padding holds members reflection cannot see
             // (bitfields, anonymous unions): they are integer data.
             let natural = (cursor + fieldAlignment - 1) / fieldAlignment * fieldAlignment
-            if field.offset > natural { mark((base + cursor)..<(base + field.offset), as: .integer) }
+            if field.offset > natural { markHidden((base + cursor)..<(base + field.offset)) }
             try markField(field.type, named: field.name, in: structure, at: base + field.offset, size: fieldSize)
             cursor = max(cursor, field.offset + fieldSize)
         }
         let naturalEnd = (cursor + alignment - 1) / alignment * alignment
-        if size > naturalEnd { mark((base + cursor)..<(base + size), as: .integer) }
+        if size > naturalEnd { markHidden((base + cursor)..<(base + size)) }
     }
 
     private mutating func markField(
@@ -165,8 +174,9 @@ struct ChunkClasses {
         }
         if let scalar {
             switch scalar.representation {
-            case .float, .double: markLeaf(range, as: .sse)
-            case .longDouble: markLeaf(range, as: .x87)
+            case .float: markLeaf(range, as: .sse, kind: .float)
+            case .double: markLeaf(range, as: .sse, kind: .double)
+            case .longDouble: markLeaf(range, as: .x87, kind: .longDouble)
             default: markLeaf(range, as: .integer)
             }
             return

@@ -62,3 +62,33 @@ struct CallFrame {
         }
     }
 }
+
+extension CallFrame {
+    /// Argument `index` as a slot matchers can read.
+    func slot(_ index: Int) -> ArgumentSlot {
+        // Sound: libffi passes one valid pointer per parameter of the cif.
+        ArgumentSlot(address: UnsafeRawPointer(arguments![index]!))
+    }
+
+    /// Every argument's bytes, copied (for prototypes, which outlive the call).
+    func argumentBytes() -> [[UInt8]] {
+        signature.parameters.indices.map { slot($0).bytes(count: signature.parameters[$0].size) }
+    }
+
+    /// Writes `value`, a value of the function's return type, as the call's result.
+    func writeResult<R>(_ value: R) {
+        withUnsafeBytes(of: value) { writeResult($0) }
+    }
+
+    /// The call as a record, for blocks that take the whole ``Invocation``; the return value
+    /// is not known yet and reads as zero.
+    func record(sequence: UInt64, thread: UInt) -> CallRecord {
+        var payload = [UInt8](repeating: 0, count: signature.argumentBlockSize + signature.resultSize)
+        for index in signature.parameters.indices {
+            let bytes = slot(index).bytes(count: signature.parameters[index].size)
+            payload.replaceSubrange(signature.argumentOffsets[index]..<(signature.argumentOffsets[index] + bytes.count), with: bytes)
+        }
+        return CallRecord(sequence: sequence, thread: thread, payload: payload,
+                          cStrings: signature.cStringParameters.map { cString(at: $0) })
+    }
+}

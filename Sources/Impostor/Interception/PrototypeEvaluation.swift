@@ -1,0 +1,157 @@
+/// Turns prototypes such as `add(any(), 5)` into ``CallPattern``s.
+///
+/// Each prototype is evaluated in recording mode in two rounds (three when a `Bool` matcher is
+/// involved), with fresh sentinels each round (see ``Sentinel``). An argument equal to matcher
+/// `k`'s sentinel in every round is bound to matcher `k`; every other argument is a literal,
+/// compared as C compares values (a `const char *` literal by its text). Anything that cannot
+/// be bound is reported at the line it concerns, and no pattern is made.
+enum PrototypeEvaluation {
+    /// How many mock calls each prototype must make.
+    enum Shape {
+        /// `stub(add(1, 2))`, `stub(a(1), b(2))`: exactly one call per prototype.
+        case oneCallEach
+        /// `stub { a(1); b(2) }`: one or more calls.
+        case group
+    }
+
+    /// The patterns of prototypes number 0..<count (`prototype(i)` evaluates number i), or nil
+    /// after reporting why there are none. `purpose` is the API in use (`stub`, `verify`).
+    static func patterns(
+        count: Int, shape: Shape, purpose: String, site: SourceSite, _ prototype: (Int) -> Void
+    ) -> [CallPattern]? {
+        if PrototypeRecorder.isRecording {
+            FailureReporter.report(ImpostorFailure(message: FailureMessages.nestedPrototype(purpose), site: site))
+            return nil
+        }
+        MatcherRecorder.reportLeftovers()
+        defer { MatcherRecorder.current.round = 0 }
+
+        var patterns: [CallPattern] = []
+        for index in 0..<count {
+            switch evaluate({ prototype(index) }, shape: shape, purpose: purpose, site: site) {
+            case .success(let found): patterns += found
+            case .failure(let failure):
+                FailureReporter.report(failure)
+                return nil
+            }
+        }
+        return patterns
+    }
+
+    private static func evaluate(
+        _ prototype: () -> Void, shape: Shape, purpose: String, site: SourceSite
+    ) -> Result<[CallPattern], ImpostorFailure> {
+        func failure(_ message: String, at place: SourceSite = site) -> Result<[CallPattern], ImpostorFailure> {
+            .failure(ImpostorFailure(message: message, site: place))
+        }
+        var rounds: [[PrototypeRecorder.CapturedCall]] = []
+        var roundCount = 2
+        var round = 0
+        while round < roundCount {
+            MatcherRecorder.current.round = round
+            let recorder = PrototypeRecorder()
+            recorder.recording(prototype)
+            let stray = MatcherRecorder.current.takeAll()
+            if let matcher = stray.first {
+                return failure(FailureMessages.matcherNotPassedToMock(matcher.description, purpose: purpose), at: matcher.site)
+            }
+            let calls = recorder.calls
+            if calls.isEmpty { return failure(FailureMessages.prototypeCallsNoMock(purpose)) }
+            if shape == .oneCallEach, calls.count > 1 {
+                return failure(FailureMessages.prototypeCallsSeveralMocks(purpose, names: calls.map(\.interceptor.name)))
+            }
+            if round == 0 {
+                let boolMatchers = calls.flatMap(\.matchers).filter { $0.valueType == Bool.self }
+                if !boolMatchers.isEmpty { roundCount = 3 }
+                if boolMatchers.count > Sentinel.maximumBoolMatchers {
+                    return failure(FailureMessages.tooManyBoolMatchers(maximum: Sentinel.maximumBoolMatchers), at: boolMatchers[0].site)
+                }
+            } else if !sameShape(calls, rounds[0]) {
+                return failure(FailureMessages.prototypeNotRepeatable(purpose))
+            }
+            rounds.append(calls)
+            round += 1
+        }
+        var patterns: [CallPattern] = []
+        for index in rounds[0].indices {
+            switch bind(rounds.map { $0[index] }, purpose: purpose, site: site) {
+            case .success(let pattern): patterns.append(pattern)
+            case .failure(let error): return .failure(error)
+            }
+        }
+        return .success(patterns)
+    }
+
+    private static func sameShape(_ a: [PrototypeRecorder.CapturedCall], _ b: [PrototypeRecorder.CapturedCall]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { $0.interceptor === $1.interceptor && $0.matchers.count == $1.matchers.count }
+    }
+
+    /// Binds the matchers of one call, seen in every round, to its arguments.
+    private static func bind(
+        _ rounds: [PrototypeRecorder.CapturedCall], purpose: String, site: SourceSite
+    ) -> Result<CallPattern, ImpostorFailure> {
+        let first = rounds[0]
+        let interceptor = first.interceptor
+        let signature = interceptor.signature
+        var arguments: [ArgumentMatcher] = []
+        var boundMatchers = Set<Int>()
+        for (index, parameter) in signature.parameters.enumerated() {
+            let candidates = first.matchers.indices.filter { matcher in
+                rounds.allSatisfy { call in
+                    call.matchers[matcher].sentinel.count == parameter.size
+                        && call.arguments[index].withUnsafeBytes { argument in
+                            ArgumentSlot(address: argument.baseAddress!)
+                                .hasSameBits(as: call.matchers[matcher].sentinel, leaves: parameter.leaves)
+                        }
+                }
+            }
+            if candidates.count > 1 {
+                return .failure(ImpostorFailure(
+                    message: FailureMessages.ambiguousArgument(mock: interceptor.name, position: index + 1, type: parameter.name),
+                    site: first.matchers[candidates[0]].site))
+            }
+            if let matcherIndex = candidates.first {
+                let matcher = first.matchers[matcherIndex]
+                guard compatible(matcher.valueType, with: parameter) else {
+                    return .failure(ImpostorFailure(
+                        message: FailureMessages.matcherTypeMismatch(
+                            matcher.description, matcherType: TypeMetadata.name(of: matcher.valueType),
+                            mock: interceptor.name, position: index + 1, parameterType: parameter.name),
+                        site: matcher.site))
+                }
+                boundMatchers.insert(matcherIndex)
+                arguments.append(matcher.isAny ? .any(matcher) : .test(matcher))
+            } else {
+                arguments.append(literal(first.arguments[index], parameter: parameter, site: site))
+            }
+        }
+        if let unbound = first.matchers.indices.first(where: { !boundMatchers.contains($0) }) {
+            let matcher = first.matchers[unbound]
+            return .failure(ImpostorFailure(
+                message: FailureMessages.matcherNotBound(matcher.description, mock: interceptor.name, purpose: purpose),
+                site: matcher.site))
+        }
+        return .success(CallPattern(interceptor: interceptor, arguments: arguments, site: site))
+    }
+
+    /// A matcher of type `T` fits a parameter of type `T`, and any pointer fits any pointer
+    /// parameter (Swift converts pointer arguments implicitly).
+    private static func compatible(_ type: Any.Type, with parameter: CValueType) -> Bool {
+        if type == parameter.swiftType { return true }
+        guard parameter.representation == .pointer else { return false }
+        return (try? CTypeClassifier.scalarRepresentation(of: type))?.representation == .pointer
+    }
+
+    /// A literal argument. A `const char *` literal is compared by its text: the pointer Swift
+    /// passed for a string literal is a temporary.
+    private static func literal(_ bytes: [UInt8], parameter: CValueType, site: SourceSite) -> ArgumentMatcher {
+        let record = CallRecord(sequence: 0, thread: 0, payload: bytes, cStrings: [])
+        guard parameter.isCString else {
+            let text = ValueFormatter.format(record, at: 0, as: parameter, cString: nil)
+            return .literal(bytes, leaves: parameter.leaves, text: text)
+        }
+        let text = bytes.withUnsafeBytes { ArgumentSlot(address: $0.baseAddress!).cString() }
+        let matcher: Matcher<UnsafePointer<CChar>?> = text.map { cStringMatcher(equalTo: $0) } ?? isNilMatcher()
+        return .test(RecordedMatcher(matcher, sentinel: nil, site: site))
+    }
+}

@@ -1,0 +1,61 @@
+import CImpostor
+
+/// The thread-local stack every matcher pushes itself onto, Mocka-style.
+///
+/// Writing `add(anyInt(), 5)` inside `stub(...)` calls `anyInt()` before the mock: it pushes its
+/// matcher here with the line it was written on, and returns a sentinel value that the mock
+/// call carries to the trampoline, where the prototype recorder collects the stack. The stack
+/// lives in C thread-local storage because the prototype runs synchronously on the thread that
+/// stubs; a matcher pushed outside `stub`/`verify` stays here, and is reported at its own line
+/// the next time Impostor is used on the thread.
+final class MatcherRecorder {
+    private(set) var entries: [RecordedMatcher] = []
+    /// The evaluation round of the prototype being recorded (0 outside prototypes).
+    var round = 0
+
+    /// This thread's recorder, created on first use and kept for the thread's life.
+    static var current: MatcherRecorder {
+        let state = impostor_current_thread_state()
+        if let existing = state.pointee.matcher_stack {
+            return Unmanaged<MatcherRecorder>.fromOpaque(existing).takeUnretainedValue()
+        }
+        let recorder = MatcherRecorder()
+        state.pointee.matcher_stack = Unmanaged.passRetained(recorder).toOpaque()
+        return recorder
+    }
+
+    /// True when matchers are waiting on this thread (one thread-local read).
+    static var hasPending: Bool { impostor_current_thread_state().pointee.pending_matchers != 0 }
+
+    /// Pushes `matcher` and returns its sentinel for the current round.
+    func push<Value: BitwiseCopyable>(_ matcher: Matcher<Value>, site: SourceSite) -> Value {
+        let sentinel = Sentinel.value(of: Value.self, index: entries.count, round: round)
+        entries.append(RecordedMatcher(matcher, sentinel: sentinel, site: site))
+        impostor_current_thread_state().pointee.pending_matchers = Int32(entries.count)
+        return sentinel
+    }
+
+    /// Takes every pushed matcher off the stack, oldest first.
+    func takeAll() -> [RecordedMatcher] {
+        defer {
+            entries.removeAll(keepingCapacity: true)
+            impostor_current_thread_state().pointee.pending_matchers = 0
+        }
+        return entries
+    }
+
+    /// Reports matchers left on this thread's stack by code outside `stub`/`verify`, each at
+    /// its own line, and clears them.
+    static func reportLeftovers() {
+        guard hasPending else { return }
+        for matcher in current.takeAll() {
+            FailureReporter.report(ImpostorFailure(message: FailureMessages.matcherOutsidePrototype(matcher.description), site: matcher.site))
+        }
+    }
+}
+
+/// Puts `matcher` in place of an argument: the one entry point of every built-in matcher.
+@inline(never)
+func record<Value: BitwiseCopyable>(_ matcher: Matcher<Value>, _ site: SourceSite) -> Value {
+    MatcherRecorder.current.push(matcher, site: site)
+}

@@ -1,0 +1,22 @@
+/// A matcher as it was written in a prototype: type-erased, with its source line and the
+/// sentinel it returned in the current round.
+struct RecordedMatcher: @unchecked Sendable {
+    // @unchecked: the predicate is the user's closure, run on whichever thread calls the mock,
+    // as matchers are documented to be.
+
+    let valueType: Any.Type
+    let description: String
+    let site: SourceSite
+    let isAny: Bool
+    let sentinel: [UInt8]
+    let test: (ArgumentSlot) -> Bool
+
+    init<Value: BitwiseCopyable>(_ matcher: Matcher<Value>, sentinel: Value?, site: SourceSite) {
+        valueType = Value.self
+        description = matcher.description
+        self.site = site
+        isAny = matcher.isAny
+        self.sentinel = sentinel.map { Sentinel.bytes(of: $0) } ?? []
+        test = { matcher.matches($0) }
+    }
+}

@@ -1,0 +1,42 @@
+/// Placeholder values that matchers return inside a prototype, distinct per matcher and per
+/// evaluation round, so that the binder can tell which argument each matcher became.
+///
+/// An argument that equals matcher `k`'s sentinel in every round is bound to matcher `k`. A
+/// literal argument stays the same across rounds, while every sentinel changes, so the two are
+/// never confused. Pointers get non-canonical addresses (never valid on x86-64), floating
+/// point values odd bit patterns that travel through registers unchanged, and `Bool`, which
+/// has two values only, a distinct pattern of true/false across three rounds.
+enum Sentinel {
+    /// How many `Bool` matchers one prototype can hold: the non-constant 3-bit patterns.
+    static let maximumBoolMatchers = 6
+
+    /// The sentinel of matcher number `index` in evaluation `round`.
+    static func value<T: BitwiseCopyable>(of type: T.Type, index: Int, round: Int) -> T {
+        if T.self == Bool.self {
+            let code = index % maximumBoolMatchers + 1
+            return unsafeBitCast((code >> round) & 1 == 1, to: T.self)
+        }
+        if T.self == Float80.self {
+            // A normal number: x87 loads turn unusual encodings into NaNs.
+            let value = Float80(
+                sign: .plus, exponentBitPattern: 0x3FFF + 40 + UInt(round),
+                significandBitPattern: 0x5EED_0000_0000 &+ UInt64(index) << 8)
+            return unsafeBitCast(value, to: T.self)
+        }
+        return withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { slot in
+            // Sound: T is bitwise-copyable, so any bytes form a value of it (C enums and
+            // pointers included; no sentinel pointer is ever dereferenced).
+            let raw = UnsafeMutableRawPointer(slot.baseAddress!)
+            for offset in 0..<MemoryLayout<T>.size {
+                let byte = 0xA7 &+ index &* 0x1D &+ round &* 0x6B &+ offset &* 0x3B
+                raw.storeBytes(of: UInt8(truncatingIfNeeded: byte), toByteOffset: offset, as: UInt8.self)
+            }
+            return raw.load(as: T.self)
+        }
+    }
+
+    /// The bytes of a value, for comparing later.
+    static func bytes<T>(of value: T) -> [UInt8] {
+        withUnsafeBytes(of: value) { Array($0) }
+    }
+}

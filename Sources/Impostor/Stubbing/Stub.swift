@@ -1,0 +1,37 @@
+import Synchronization
+
+/// One stub: a call pattern and the answers it gives, in order, the last repeating.
+final class Stub: @unchecked Sendable {
+    // @unchecked: `first` is immutable; later answers are appended under `more`'s lock and
+    // announced through `hasMore`.
+
+    let pattern: CallPattern
+    private let first: StubAnswer
+    private let hasMore = Atomic<Bool>(false)
+    private let more = Mutex<(answers: [StubAnswer], calls: Int)>(([], 0))
+
+    init(pattern: CallPattern, answer: StubAnswer) {
+        self.pattern = pattern
+        self.first = answer
+    }
+
+    /// Adds an answer given after the previous ones are used up.
+    func append(_ answer: StubAnswer) {
+        more.withLock { $0.answers.append(answer) }
+        hasMore.store(true, ordering: .releasing)
+    }
+
+    /// Answers one matching call.
+    @inline(__always)
+    func answer(_ frame: CallFrame, sequence: UInt64) {
+        guard hasMore.load(ordering: .acquiring) else {
+            first.run(frame, sequence)
+            return
+        }
+        let answer = more.withLock { state -> StubAnswer in
+            defer { state.calls += 1 }
+            return state.calls == 0 ? first : state.answers[min(state.calls - 1, state.answers.count - 1)]
+        }
+        answer.run(frame, sequence)
+    }
+}

@@ -1,0 +1,79 @@
+/// Starts a stub for the call `prototype` describes, Mocka-style.
+///
+/// The prototype is a call to a mock, written with literal arguments, matchers, or both:
+///
+/// ```swift
+/// stub(add(anyInt(), 5)).with { (a: Int32, b: Int32) in a * b }
+/// stub(add(1, 2)).with { 42 }
+/// stub(add(gt(10), any())).returning(1, 2, 3)
+/// ```
+///
+/// The prototype is evaluated in recording mode, more than once, so keep it free of side
+/// effects. The newest matching stub answers each call; unmatched calls return zero.
+public func stub<Result: BitwiseCopyable>(
+    _ prototype: @autoclosure () -> Result,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) -> Stubbing<Result> {
+    let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    return Stubbing(patterns: StubFunctions.patterns(count: 1, shape: .oneCallEach, site: site) { _ in _ = prototype() })
+}
+
+/// Starts one stub for each of several prototypes, answered alike.
+///
+/// ```swift
+/// stub(add(1, 2), add(2, 1)).with { 3 }
+/// ```
+public func stub<Result: BitwiseCopyable>(
+    _ first: @autoclosure () -> Result, _ second: @autoclosure () -> Result,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) -> Stubbing<Result> {
+    let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    return Stubbing(patterns: StubFunctions.patterns(count: 2, shape: .oneCallEach, site: site) { index in
+        _ = index == 0 ? first() : second()
+    })
+}
+
+/// Starts one stub for each of three prototypes, answered alike.
+public func stub<Result: BitwiseCopyable>(
+    _ first: @autoclosure () -> Result, _ second: @autoclosure () -> Result, _ third: @autoclosure () -> Result,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) -> Stubbing<Result> {
+    let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    return Stubbing(patterns: StubFunctions.patterns(count: 3, shape: .oneCallEach, site: site) { index in
+        _ = index == 0 ? first() : index == 1 ? second() : third()
+    })
+}
+
+/// Starts one stub for each mock call in `group`, answered alike.
+///
+/// ```swift
+/// stub { add(1, 1); add(2, 2) }.with { 0 }
+/// ```
+public func stub<Result: BitwiseCopyable>(
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+    @PrototypeGroup _ group: () -> [Result]
+) -> Stubbing<Result> {
+    let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    return Stubbing(patterns: StubFunctions.patterns(count: 1, shape: .group, site: site) { _ in _ = group() })
+}
+
+/// Collects the mock calls of a grouped prototype, such as `stub { a(1); b(2) }`, without
+/// "unused result" warnings. All calls in a group return the same type.
+@resultBuilder
+public enum PrototypeGroup {
+    /// One mock call.
+    public static func buildExpression<Result>(_ call: Result) -> [Result] { [call] }
+
+    /// The calls, in order.
+    public static func buildBlock<Result>(_ calls: [Result]...) -> [Result] { calls.flatMap { $0 } }
+}
+
+enum StubFunctions {
+    static func patterns(
+        count: Int, shape: PrototypeEvaluation.Shape, site: SourceSite, _ prototype: (Int) -> Void
+    ) -> [CallPattern] {
+        FailureReporter.flush(Mockery.current.pendingFailures)
+        FailureReporter.flush(.global)
+        return PrototypeEvaluation.patterns(count: count, shape: shape, purpose: "stub", site: site, prototype) ?? []
+    }
+}

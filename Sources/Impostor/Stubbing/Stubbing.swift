@@ -1,0 +1,121 @@
+/// The calls a stub is about to answer; say what they return with `with`, `returning` or
+/// their consecutive forms.
+///
+/// Made by ``stub(_:fileID:filePath:line:column:)`` and its several-prototype and grouped forms.
+/// The compiler checks the block's return type against the mock's through `Result`; the
+/// block's parameter types are checked against the mock's when the stub is made.
+public struct Stubbing<Result: BitwiseCopyable> {
+    /// Empty after a reported failure, so the builders below do nothing more.
+    let patterns: [CallPattern]
+
+    /// Answers with a block that takes the mock's arguments, in order and with their exact
+    /// types, or no arguments at all.
+    ///
+    /// ```swift
+    /// stub(add(anyInt(), 5)).with { (a: Int32, b: Int32) in a * b }
+    /// stub(add(1, 2)).with { 42 }
+    /// ```
+    @discardableResult
+    public func with<each Argument: BitwiseCopyable>(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ body: @escaping (repeat each Argument) -> Result
+    ) -> StubChain<Result> {
+        let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        var blockTypes: [Any.Type] = []
+        repeat blockTypes.append((each Argument).self)
+        for pattern in patterns where !blockTypes.isEmpty {
+            let parameterTypes = pattern.interceptor.signature.parameters.map(\.swiftType)
+            guard blockTypes.count == parameterTypes.count,
+                  zip(blockTypes, parameterTypes).allSatisfy({ $0 == $1 })
+            else {
+                FailureReporter.report(ImpostorFailure(
+                    message: FailureMessages.stubBlockParameters(
+                        block: blockTypes.map(TypeMetadata.name(of:)), mock: pattern.interceptor.name,
+                        parameters: pattern.interceptor.signature.parameters.map(\.name)),
+                    site: site))
+                return StubChain(stubs: [])
+            }
+        }
+        return install(StubAnswer.block(body), site: site)
+    }
+
+    /// Answers with a block that takes the whole ``Invocation`` (Mocka's full argument list).
+    ///
+    /// ```swift
+    /// stub(add(any(), any())).with { (call: Invocation) -> Int32 in
+    ///     call.argument(0, as: Int32.self) + 1
+    /// }
+    /// ```
+    @discardableResult
+    public func with(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ body: @escaping (Invocation) -> Result
+    ) -> StubChain<Result> {
+        let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        return StubChain(stubs: patterns.compactMap { pattern in
+            install(StubAnswer.block(mockName: pattern.interceptor.name, body), for: pattern, site: site)
+        })
+    }
+
+    /// Answers with `values` in turn, one per call; the last repeats.
+    ///
+    /// ```swift
+    /// stub(add(any(), any())).returning(1, 2, 3)
+    /// ```
+    @discardableResult
+    public func returning(
+        _ values: Result...,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> StubChain<Result> {
+        let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        guard let first = values.first else {
+            FailureReporter.report(ImpostorFailure(message: FailureMessages.noConsecutiveValues(purpose: "returning(...)"), site: site))
+            return StubChain(stubs: [])
+        }
+        let chain = install(StubAnswer.block { first }, site: site)
+        for value in values.dropFirst() { chain.append(StubAnswer.block { value }) }
+        return chain
+    }
+
+    private func install(_ answer: StubAnswer, site: SourceSite) -> StubChain<Result> {
+        StubChain(stubs: patterns.compactMap { install(answer, for: $0, site: site) })
+    }
+
+    private func install(_ answer: StubAnswer, for pattern: CallPattern, site: SourceSite) -> Stub? {
+        let stub = Stub(pattern: pattern, answer: answer)
+        guard pattern.interceptor.stubs.append(stub) else {
+            FailureReporter.report(ImpostorFailure(
+                message: FailureMessages.tooManyStubs(mock: pattern.interceptor.name, maximum: StubTable<Stub>.capacity),
+                site: site))
+            return nil
+        }
+        return stub
+    }
+}
+
+/// A stub just made: add answers for the calls after the first.
+///
+/// ```swift
+/// stub(nextID()).with { 1 }.then { 2 }.thenReturning(3, 4)
+/// ```
+public struct StubChain<Result: BitwiseCopyable> {
+    let stubs: [Stub]
+
+    func append(_ answer: StubAnswer) {
+        for stub in stubs { stub.append(answer) }
+    }
+
+    /// Answers the next call with `body`, which takes the mock's arguments or none.
+    @discardableResult
+    public func then<each Argument: BitwiseCopyable>(_ body: @escaping (repeat each Argument) -> Result) -> StubChain {
+        append(StubAnswer.block(body))
+        return self
+    }
+
+    /// Answers the next calls with `values` in turn; the last repeats.
+    @discardableResult
+    public func thenReturning(_ values: Result...) -> StubChain {
+        for value in values { append(StubAnswer.block { value }) }
+        return self
+    }
+}
