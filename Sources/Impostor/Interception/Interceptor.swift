@@ -42,6 +42,7 @@ final class Interceptor: Sendable {
         let sequence = CallSequence.next()
         let answered = stubs.scanNewestFirst { stub in
             guard stub.pattern.matches(frame) else { return false }
+            if stub.capturesArguments { stub.pattern.capture(frame.slot) }
             stub.answer(frame, sequence: sequence)
             return true
         }

@@ -34,7 +34,7 @@ public struct Invocation: Sendable, CustomStringConvertible {
     /// `UnsafeRawPointer?` for `const void *`): a different type is reported as a failure at
     /// this line and the zero value is returned, never a reinterpretation of the bytes. So is
     /// an index out of range.
-    public func argument<T: BitwiseCopyable>(
+    public func argument<T>(
         _ index: Int, as type: T.Type = T.self,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) -> T {
@@ -43,7 +43,7 @@ public struct Invocation: Sendable, CustomStringConvertible {
             FailureReporter.report(ImpostorFailure(
                 message: FailureMessages.argumentIndexOutOfRange(mock: mockName, index: index, count: argumentCount),
                 site: site))
-            return CallRecord.zero(of: T.self)
+            return TrivialValue.zero(T.self)
         }
         let parameter = signature.parameters[index]
         guard parameter.swiftType == T.self else {
@@ -51,7 +51,7 @@ public struct Invocation: Sendable, CustomStringConvertible {
                 message: FailureMessages.argumentTypeMismatch(
                     mock: mockName, index: index, requested: TypeMetadata.name(of: T.self), actual: parameter.name),
                 site: site))
-            return CallRecord.zero(of: T.self)
+            return TrivialValue.zero(T.self)
         }
         return record.value(at: signature.argumentOffsets[index], as: T.self)
     }
@@ -67,7 +67,7 @@ public struct Invocation: Sendable, CustomStringConvertible {
     ///
     /// A different type (or a `Void` function) is reported as a failure at this line and the
     /// zero value is returned.
-    public func returnValue<T: BitwiseCopyable>(
+    public func returnValue<T>(
         as type: T.Type = T.self,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) -> T {
@@ -76,7 +76,7 @@ public struct Invocation: Sendable, CustomStringConvertible {
                 message: FailureMessages.returnTypeMismatch(
                     mock: mockName, requested: TypeMetadata.name(of: T.self), actual: signature.result?.name ?? "Void"),
                 site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)))
-            return CallRecord.zero(of: T.self)
+            return TrivialValue.zero(T.self)
         }
         return record.value(at: signature.argumentBlockSize, as: T.self)
     }
@@ -92,10 +92,15 @@ public struct Invocation: Sendable, CustomStringConvertible {
         }
     }
 
+    /// The return value formatted for messages; nil for a `Void` function.
+    public var formattedResult: String? {
+        signature.result.map { ValueFormatter.format(record, at: signature.argumentBlockSize, as: $0, cString: nil) }
+    }
+
     /// `add(1, 2) -> 3`; `log("ready", 0x00007f…)` for a `Void` function.
     public var description: String {
         let call = "\(mockName)(\(formattedArguments.joined(separator: ", ")))"
-        guard let result = signature.result else { return call }
-        return call + " -> " + ValueFormatter.format(record, at: signature.argumentBlockSize, as: result, cString: nil)
+        guard let result = formattedResult else { return call }
+        return call + " -> " + result
     }
 }

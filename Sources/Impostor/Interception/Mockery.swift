@@ -50,6 +50,17 @@ public final class Mockery: Sendable {
         try await Mockery.$scoped.withValue(self, operation: body)
     }
 
+    /// Reports, on this thread, every failure raised on other threads by this Mockery's mocks
+    /// that has not been reported yet (and any raised where no Mockery was concerned).
+    ///
+    /// Call it at the end of a test that calls mocks from background threads; the
+    /// ``MockeryTrait`` does it for you.
+    public func assertIsSatisfied() {
+        MatcherRecorder.reportLeftovers()
+        FailureReporter.flush(pendingFailures)
+        FailureReporter.flush(.global)
+    }
+
     /// The number of mocks this Mockery owns.
     public var mockCount: Int { trampolines.withLock { $0.count } }
 

@@ -11,7 +11,7 @@
 /// ```swift
 /// stub(add(any(), any())).with { 7 }
 /// ```
-public func any<T: BitwiseCopyable>(
+public func any<T>(
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) -> T {
     record(Matcher<T>(test: .any, description: "any()"), SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
@@ -23,7 +23,7 @@ public func any<T>() -> Matcher<T> { Matcher(test: .any, description: "any()") }
 // MARK: Equality
 
 /// Matches arguments equal to `value`.
-public func eq<T: BitwiseCopyable & Equatable>(
+public func eq<T: Equatable>(
     _ value: T, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) -> T {
     record(equalityMatcher(value), SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
@@ -31,9 +31,6 @@ public func eq<T: BitwiseCopyable & Equatable>(
 
 /// A matcher of values equal to `value`.
 public func eq<T: Equatable>(_ value: T) -> Matcher<T> { equalityMatcher(value) }
-
-/// A matcher of C values equal to `value` (the form Swift picks for C scalars).
-public func eq<T: BitwiseCopyable & Equatable>(_ value: T) -> Matcher<T> { equalityMatcher(value) }
 
 private func equalityMatcher<T: Equatable>(_ value: T) -> Matcher<T> {
     Matcher("eq(\(value))") { $0 == value }
@@ -43,16 +40,16 @@ private func equalityMatcher<T: Equatable>(_ value: T) -> Matcher<T> {
 /// fields by value, padding never.
 ///
 /// This is the form for imported C structs, which are not `Equatable` in Swift.
-public func eq<T: BitwiseCopyable>(
+public func eq<T>(
     _ value: T, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) -> T {
     record(fieldwiseMatcher(value), SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
 /// A matcher of C values equal to `value` field by field.
-public func eq<T: BitwiseCopyable>(_ value: T) -> Matcher<T> { fieldwiseMatcher(value) }
+public func eq<T>(_ value: T) -> Matcher<T> { fieldwiseMatcher(value) }
 
-private func fieldwiseMatcher<T: BitwiseCopyable>(_ value: T) -> Matcher<T> {
+private func fieldwiseMatcher<T>(_ value: T) -> Matcher<T> {
     let leaves = SignatureCache.leaves(of: T.self) ?? [ValueLeaf(offset: 0, size: MemoryLayout<T>.size, kind: .bytes)]
     let bytes = Sentinel.bytes(of: value)
     let text = String(describing: value).replacing("__C.", with: "")
@@ -62,7 +59,7 @@ private func fieldwiseMatcher<T: BitwiseCopyable>(_ value: T) -> Matcher<T> {
 // MARK: Order
 
 /// Matches arguments greater than `value`.
-public func gt<T: BitwiseCopyable & Comparable>(
+public func gt<T: Comparable>(
     _ value: T, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) -> T {
     record(gt(value) as Matcher<T>, SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
@@ -72,7 +69,7 @@ public func gt<T: BitwiseCopyable & Comparable>(
 public func gt<T: Comparable>(_ value: T) -> Matcher<T> { Matcher("gt(\(value))") { $0 > value } }
 
 /// Matches arguments greater than or equal to `value`.
-public func ge<T: BitwiseCopyable & Comparable>(
+public func ge<T: Comparable>(
     _ value: T, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) -> T {
     record(ge(value) as Matcher<T>, SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
@@ -82,7 +79,7 @@ public func ge<T: BitwiseCopyable & Comparable>(
 public func ge<T: Comparable>(_ value: T) -> Matcher<T> { Matcher("ge(\(value))") { $0 >= value } }
 
 /// Matches arguments less than `value`.
-public func lt<T: BitwiseCopyable & Comparable>(
+public func lt<T: Comparable>(
     _ value: T, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) -> T {
     record(lt(value) as Matcher<T>, SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
@@ -92,7 +89,7 @@ public func lt<T: BitwiseCopyable & Comparable>(
 public func lt<T: Comparable>(_ value: T) -> Matcher<T> { Matcher("lt(\(value))") { $0 < value } }
 
 /// Matches arguments less than or equal to `value`.
-public func le<T: BitwiseCopyable & Comparable>(
+public func le<T: Comparable>(
     _ value: T, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) -> T {
     record(le(value) as Matcher<T>, SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
@@ -102,7 +99,7 @@ public func le<T: BitwiseCopyable & Comparable>(
 public func le<T: Comparable>(_ value: T) -> Matcher<T> { Matcher("le(\(value))") { $0 <= value } }
 
 /// Matches arguments inside `range`.
-public func between<T: BitwiseCopyable & Comparable>(
+public func between<T: Comparable>(
     _ range: ClosedRange<T>,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) -> T {
@@ -117,7 +114,7 @@ public func between<T: Comparable>(_ range: ClosedRange<T>) -> Matcher<T> {
 // MARK: Optionals
 
 /// Matches a NULL pointer (or nil function pointer).
-public func isNil<T: BitwiseCopyable>(
+public func isNil<T>(
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) -> T? {
     record(isNil() as Matcher<T?>, SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
@@ -127,7 +124,7 @@ public func isNil<T: BitwiseCopyable>(
 public func isNil<T>() -> Matcher<T?> { Matcher("isNil()") { $0 == nil } }
 
 /// Matches any pointer but NULL.
-public func isNotNil<T: BitwiseCopyable>(
+public func isNotNil<T>(
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) -> T? {
     record(isNotNil() as Matcher<T?>, SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
@@ -146,7 +143,7 @@ func isNilMatcher<T>() -> Matcher<T?> { isNil() }
 /// ```swift
 /// stub(add(matching { $0 > 3 }, 5)).with { 0 }
 /// ```
-public func matching<T: BitwiseCopyable>(
+public func matching<T>(
     _ description: String = "matching { … }",
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
     _ predicate: @escaping (T) -> Bool
@@ -160,7 +157,7 @@ public func matching<T: BitwiseCopyable>(
 /// ```swift
 /// stub(add(that(gt(5) && lt(10)), any())).with { 1 }
 /// ```
-public func that<T: BitwiseCopyable>(
+public func that<T>(
     _ matcher: Matcher<T>,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) -> T {

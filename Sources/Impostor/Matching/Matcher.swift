@@ -12,11 +12,23 @@
 ///
 /// Predicates run on the thread that calls the mock, at call time.
 public struct Matcher<Value>: CustomStringConvertible {
-    enum Test {
-        case any
-        case value((Value) -> Bool)
-        /// Tests that need the argument itself, not only its value (C strings, pointees).
-        case slot((ArgumentSlot) -> Bool)
+    /// How the matcher tests a value it is handed, and an argument it reads itself (which lets
+    /// C string and pointee matchers see call-time snapshots).
+    struct Test {
+        let isAny: Bool
+        let value: (Value) -> Bool
+        let slot: (ArgumentSlot) -> Bool
+
+        static var any: Test { Test(isAny: true, value: { _ in true }, slot: { _ in true }) }
+
+        static func value(_ predicate: @escaping (Value) -> Bool) -> Test {
+            Test(isAny: false, value: predicate, slot: { predicate($0.load(as: Value.self)) })
+        }
+
+        static func slot(_ predicate: @escaping (ArgumentSlot) -> Bool) -> Test {
+            Test(isAny: false, value: { value in withUnsafeBytes(of: value) { predicate(ArgumentSlot(address: $0.baseAddress!)) } },
+                 slot: predicate)
+        }
     }
 
     let test: Test
@@ -34,58 +46,28 @@ public struct Matcher<Value>: CustomStringConvertible {
     }
 
     /// True when `value` satisfies the matcher.
-    public func matches(_ value: Value) -> Bool {
-        switch test {
-        case .any: return true
-        case .value(let predicate): return predicate(value)
-        case .slot(let predicate):
-            return withUnsafeBytes(of: value) { predicate(ArgumentSlot(address: $0.baseAddress!)) }
-        }
-    }
+    public func matches(_ value: Value) -> Bool { test.value(value) }
 
-    var isAny: Bool {
-        if case .any = test { return true }
-        return false
-    }
+    func matches(_ slot: ArgumentSlot) -> Bool { test.slot(slot) }
+
+    var isAny: Bool { test.isAny }
 
     /// Both matchers accept the value.
     public static func && (lhs: Matcher, rhs: Matcher) -> Matcher {
-        Matcher(test: .value { lhs.matches($0) && rhs.matches($0) }, description: "\(lhs) && \(rhs)")
+        Matcher(
+            test: Test(isAny: false, value: { lhs.matches($0) && rhs.matches($0) }, slot: { lhs.matches($0) && rhs.matches($0) }),
+            description: "\(lhs) && \(rhs)")
     }
 
     /// Either matcher accepts the value.
     public static func || (lhs: Matcher, rhs: Matcher) -> Matcher {
-        Matcher(test: .value { lhs.matches($0) || rhs.matches($0) }, description: "(\(lhs) || \(rhs))")
+        Matcher(
+            test: Test(isAny: false, value: { lhs.matches($0) || rhs.matches($0) }, slot: { lhs.matches($0) || rhs.matches($0) }),
+            description: "(\(lhs) || \(rhs))")
     }
 
     /// The matcher rejects the value.
     public static prefix func ! (matcher: Matcher) -> Matcher {
-        Matcher(test: .value { !matcher.matches($0) }, description: "!\(matcher)")
-    }
-}
-
-extension Matcher where Value: BitwiseCopyable {
-    func matches(_ slot: ArgumentSlot) -> Bool {
-        switch test {
-        case .any: return true
-        case .value(let predicate): return predicate(slot.load(as: Value.self))
-        case .slot(let predicate): return predicate(slot)
-        }
-    }
-
-    /// Both matchers accept the argument (C string snapshots and pointees are read as the
-    /// matchers themselves would).
-    public static func && (lhs: Matcher, rhs: Matcher) -> Matcher {
-        Matcher(test: .slot { lhs.matches($0) && rhs.matches($0) }, description: "\(lhs) && \(rhs)")
-    }
-
-    /// Either matcher accepts the argument.
-    public static func || (lhs: Matcher, rhs: Matcher) -> Matcher {
-        Matcher(test: .slot { lhs.matches($0) || rhs.matches($0) }, description: "(\(lhs) || \(rhs))")
-    }
-
-    /// The matcher rejects the argument.
-    public static prefix func ! (matcher: Matcher) -> Matcher {
-        Matcher(test: .slot { !matcher.matches($0) }, description: "!\(matcher)")
+        Matcher(test: Test(isAny: false, value: { !matcher.matches($0) }, slot: { !matcher.matches($0) }), description: "!\(matcher)")
     }
 }

@@ -28,9 +28,11 @@ final class MatcherRecorder {
     static var hasPending: Bool { impostor_current_thread_state().pointee.pending_matchers != 0 }
 
     /// Pushes `matcher` and returns its sentinel for the current round.
-    func push<Value: BitwiseCopyable>(_ matcher: Matcher<Value>, site: SourceSite) -> Value {
+    func push<Value>(
+        _ matcher: Matcher<Value>, site: SourceSite, onMatch: ((ArgumentSlot) -> Void)? = nil
+    ) -> Value {
         let sentinel = Sentinel.value(of: Value.self, index: entries.count, round: round)
-        entries.append(RecordedMatcher(matcher, sentinel: sentinel, site: site))
+        entries.append(RecordedMatcher(matcher, sentinel: sentinel, site: site, onMatch: onMatch))
         impostor_current_thread_state().pointee.pending_matchers = Int32(entries.count)
         return sentinel
     }
@@ -56,6 +58,8 @@ final class MatcherRecorder {
 
 /// Puts `matcher` in place of an argument: the one entry point of every built-in matcher.
 @inline(never)
-func record<Value: BitwiseCopyable>(_ matcher: Matcher<Value>, _ site: SourceSite) -> Value {
-    MatcherRecorder.current.push(matcher, site: site)
+func record<Value>(
+    _ matcher: Matcher<Value>, _ site: SourceSite, onMatch: ((ArgumentSlot) -> Void)? = nil
+) -> Value {
+    MatcherRecorder.current.push(matcher, site: site, onMatch: onMatch)
 }

@@ -36,7 +36,7 @@ func cStringMatcher(equalTo text: String) -> Matcher<UnsafePointer<CChar>?> {
 /// ```swift
 /// stub(area(pointee(eq(Point(x: 1, y: 2))))).with { 0 }
 /// ```
-public func pointee<P: BitwiseCopyable>(
+public func pointee<P>(
     _ matcher: Matcher<P>,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) -> UnsafePointer<P>? {
@@ -44,14 +44,14 @@ public func pointee<P: BitwiseCopyable>(
 }
 
 /// Matches a mutable pointer argument whose pointee satisfies `matcher`, read at call time.
-public func pointee<P: BitwiseCopyable>(
+public func pointee<P>(
     _ matcher: Matcher<P>,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) -> UnsafeMutablePointer<P>? {
     record(pointeeMatcher(matcher), SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
-private func pointeeMatcher<P: BitwiseCopyable, Pointer>(_ matcher: Matcher<P>) -> Matcher<Pointer> {
+private func pointeeMatcher<P, Pointer>(_ matcher: Matcher<P>) -> Matcher<Pointer> {
     Matcher(test: .slot { slot in slot.pointee(as: P.self).map(matcher.matches) ?? false }, description: "pointee(\(matcher))")
 }
 
@@ -60,7 +60,7 @@ private func pointeeMatcher<P: BitwiseCopyable, Pointer>(_ matcher: Matcher<P>) 
 /// ```swift
 /// stub(write(bytes([0xCA, 0xFE]), 2)).with { 2 }
 /// ```
-public func bytes<Pointer: BitwiseCopyable>(
+public func bytes<Pointer>(
     _ expected: [UInt8],
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) -> Pointer {
@@ -68,4 +68,12 @@ public func bytes<Pointer: BitwiseCopyable>(
     let matcher = Matcher<Pointer>(
         test: .slot { $0.pointedBytes(count: expected.count) == expected }, description: "bytes([\(text)])")
     return record(matcher, SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// `eq("text")` for a `const char *` argument: the same as ``cString(_:fileID:filePath:line:column:)-3f7xk``,
+/// compared by text (the pointer Swift makes for a string is a temporary).
+public func eq(
+    _ text: String, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) -> UnsafePointer<CChar>? {
+    cString(text, fileID: fileID, filePath: filePath, line: line, column: column)
 }

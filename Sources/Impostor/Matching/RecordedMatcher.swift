@@ -10,8 +10,13 @@ struct RecordedMatcher: @unchecked Sendable {
     let isAny: Bool
     let sentinel: [UInt8]
     let test: (ArgumentSlot) -> Bool
+    /// Runs when a whole call matched (argument captors keep the value here).
+    let onMatch: ((ArgumentSlot) -> Void)?
 
-    init<Value: BitwiseCopyable>(_ matcher: Matcher<Value>, sentinel: Value?, site: SourceSite) {
+    init<Value>(
+        _ matcher: Matcher<Value>, sentinel: Value?, site: SourceSite, onMatch: ((ArgumentSlot) -> Void)? = nil
+    ) {
+        self.onMatch = onMatch
         valueType = Value.self
         description = matcher.description
         self.site = site

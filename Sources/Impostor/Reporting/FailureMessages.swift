@@ -155,3 +155,74 @@ extension FailureMessages {
         "\(purpose) needs at least one value."
     }
 }
+
+// MARK: Verification
+
+extension FailureMessages {
+    static func invalidMode(_ mode: VerificationMode) -> String {
+        "verify was given an impossible count (minimum \(mode.minimum), maximum \(mode.maximum.map(String.init) ?? "none")); counts cannot be negative."
+    }
+
+    /// `Expected add to receive add(any(), 5) exactly once but received it 0 times.` and the
+    /// calls the mock did receive.
+    static func verificationFailed(pattern: CallPattern, mode: VerificationMode, check: Verifier.Check, timeout: Duration?) -> String {
+        let name = pattern.interceptor.name
+        let count = check.matching.count
+        let received = "received it \(count) time\(count == 1 ? "" : "s")"
+        let within = timeout.map { " within \($0)" } ?? ""
+        var message = mode == .never
+            ? "Expected \(name) never to receive \(pattern.description)\(within) but \(received)."
+            : "Expected \(name) to receive \(pattern.description) \(mode)\(within) but \(received)."
+        let entries = CallListing.entries(check.batch, against: pattern)
+        if entries.isEmpty {
+            message += "\n\(name) received no calls."
+        } else {
+            message += "\n" + CallListing.render(entries, header: "Calls to \(name) (\(Plural.calls(entries.count))), nearest match first:")
+        }
+        return message
+    }
+
+    static func orderFailed(
+        expected: [CallPattern], found: [(CallPattern, UInt64)], missing: CallPattern, calls: [Invocation]
+    ) -> String {
+        var lines = ["Expected calls in this order:"]
+        lines += expected.enumerated().map { "  \($0.offset + 1). \($0.element.description)" }
+        if let (last, sequence) = found.last {
+            lines.append("but \(missing.description) did not follow \(last.description) (call #\(sequence)).")
+        } else {
+            lines.append("but \(missing.description) was never received.")
+        }
+        lines.append("Calls to these mocks, in the order received:")
+        lines += calls.prefix(CallListing.limit * 2).map { "  #\($0.sequenceNumber) \($0)" }
+        if calls.count > CallListing.limit * 2 { lines.append("  … and \(calls.count - CallListing.limit * 2) more") }
+        return lines.joined(separator: "\n")
+    }
+
+    static func unverifiedCalls(mock: String, calls: [Invocation]) -> String {
+        "Expected no more calls to \(mock), but it received \(Plural.calls(calls.count)) that no verify accounted for:\n"
+            + callLines(calls)
+    }
+
+    static func unexpectedCalls(mock: String, calls: [Invocation]) -> String {
+        "Expected no calls to \(mock), but it received \(Plural.calls(calls.count)):\n" + callLines(calls)
+    }
+
+    private static func callLines(_ calls: [Invocation]) -> String {
+        var lines = calls.prefix(CallListing.limit).map { "  #\($0.sequenceNumber) \($0)" }
+        if calls.count > CallListing.limit { lines.append("  … and \(calls.count - CallListing.limit) more") }
+        return lines.joined(separator: "\n")
+    }
+
+    static let pointeeCaptorAfterTheFact =
+        "A PointeeCaptor in verify(...) would read memory the call pointed to long after the call, which may be gone; "
+        + "nothing was captured. Use the captor in stub(...), where pointees are read while the call is in progress."
+}
+
+// MARK: Types
+
+extension FailureMessages {
+    static func notATrivialType(_ type: String) -> String {
+        "\(type) is not a C type, so no placeholder or zero value of it can be made. Matchers and typed access take the "
+            + "argument's C type as Swift imports it; for `const char *` use cString(...), for buffers bytes(...)."
+    }
+}

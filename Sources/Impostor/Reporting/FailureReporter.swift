@@ -3,6 +3,9 @@ import Testing
 
 /// Delivers failures to whoever should see them.
 ///
+/// A report goes to Swift Testing (`Issue.record`) when a Swift Testing test is current, to
+/// XCTest (`recordFailure`) when an XCTest test case runs on this thread, and otherwise waits.
+/// Each framework ignores reports made under the other, so the choice is made per report.
 /// Swift Testing drops an `Issue.record` made on a thread that is not the test's own, and a
 /// mock may be called on any thread a C library likes. So a failure raised where no test is
 /// current is kept, and reported on the test's thread at the next Impostor call made there
@@ -18,6 +21,8 @@ enum FailureReporter {
             capture.append(failure)
         } else if Test.current != nil {
             record(failure)
+        } else if reportToXCTest(failure) {
+            return
         } else {
             pending.append(failure)
         }
@@ -33,8 +38,17 @@ enum FailureReporter {
         } else if Test.current != nil {
             for failure in failures { record(failure) }
         } else {
-            for failure in failures { printToStandardError(failure) }
+            for failure in failures where !reportToXCTest(failure) { printToStandardError(failure) }
         }
+    }
+
+    /// Reports to the XCTest test case running on this thread, if there is one.
+    private static func reportToXCTest(_ failure: ImpostorFailure) -> Bool {
+        #if canImport(XCTest)
+        return XCTestReporting.report(failure)
+        #else
+        return false
+        #endif
     }
 
     private static func record(_ failure: ImpostorFailure) {

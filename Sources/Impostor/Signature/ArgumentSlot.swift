@@ -8,17 +8,21 @@ struct ArgumentSlot {
     /// For a `const char *` read from a recorded call, the string as it was at call time
     /// (`.some(nil)` for NULL); nil to read the live pointer.
     let cStringSnapshot: String??
+    /// True for an argument of a call in progress; false for a recorded call, whose pointers
+    /// may no longer point at live memory.
+    let isLive: Bool
 
-    init(address: UnsafeRawPointer, cStringSnapshot: String?? = nil) {
+    init(address: UnsafeRawPointer, cStringSnapshot: String?? = nil, isLive: Bool = true) {
         self.address = address
         self.cStringSnapshot = cStringSnapshot
+        self.isLive = isLive
     }
 
     /// The value as `T`. The binder guarantees `T` has the parameter's size and representation.
-    func load<T: BitwiseCopyable>(as type: T.Type) -> T {
+    func load<T>(as type: T.Type) -> T {
         // Sound: `address` points at a value of the parameter's type, which the binder
         // checked against `T`; argument slots may be unaligned.
-        address.loadUnaligned(as: T.self)
+        TrivialValue.load(T.self, from: address)
     }
 
     /// The pointer-sized value as an address (0 for NULL).
@@ -33,10 +37,10 @@ struct ArgumentSlot {
     }
 
     /// The value a pointer argument points to, read now (nil for NULL).
-    func pointee<P: BitwiseCopyable>(as type: P.Type) -> P? {
+    func pointee<P>(as type: P.Type) -> P? {
         // Sound as far as the code under test passes valid pointers; evaluated at call time.
         guard let pointer = load(as: UnsafeRawPointer?.self) else { return nil }
-        return pointer.loadUnaligned(as: P.self)
+        return TrivialValue.load(P.self, from: pointer)
     }
 
     /// `count` bytes a pointer argument points to, read now (nil for NULL).

@@ -13,7 +13,7 @@ enum CTypeClassifier {
             return CValueType(
                 swiftType: type, representation: scalar.representation, size: layout.size,
                 alignment: layout.alignment, ffiType: scalar.ffiType(),
-                isCString: isCString(type), leaves: [ValueLeaf(scalar: scalar.representation, size: layout.size)])
+                isCString: isCString(type), leaves: [ValueLeaf(scalar: scalar.representation, size: layout.size, swiftType: type)])
         }
         guard TypeMetadata.kind(of: type) == .structure, TypeMetadata.isImportedFromC(type) else {
             throw .notCRepresentable(type: TypeMetadata.name(of: type))

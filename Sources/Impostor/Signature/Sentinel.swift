@@ -11,7 +11,7 @@ enum Sentinel {
     static let maximumBoolMatchers = 6
 
     /// The sentinel of matcher number `index` in evaluation `round`.
-    static func value<T: BitwiseCopyable>(of type: T.Type, index: Int, round: Int) -> T {
+    static func value<T>(of type: T.Type, index: Int, round: Int) -> T {
         if T.self == Bool.self {
             let code = index % maximumBoolMatchers + 1
             return unsafeBitCast((code >> round) & 1 == 1, to: T.self)
@@ -23,15 +23,8 @@ enum Sentinel {
                 significandBitPattern: 0x5EED_0000_0000 &+ UInt64(index) << 8)
             return unsafeBitCast(value, to: T.self)
         }
-        return withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { slot in
-            // Sound: T is bitwise-copyable, so any bytes form a value of it (C enums and
-            // pointers included; no sentinel pointer is ever dereferenced).
-            let raw = UnsafeMutableRawPointer(slot.baseAddress!)
-            for offset in 0..<MemoryLayout<T>.size {
-                let byte = 0xA7 &+ index &* 0x1D &+ round &* 0x6B &+ offset &* 0x3B
-                raw.storeBytes(of: UInt8(truncatingIfNeeded: byte), toByteOffset: offset, as: UInt8.self)
-            }
-            return raw.load(as: T.self)
+        return TrivialValue.make(T.self) { offset in
+            UInt8(truncatingIfNeeded: 0xA7 &+ index &* 0x1D &+ round &* 0x6B &+ offset &* 0x3B)
         }
     }
 

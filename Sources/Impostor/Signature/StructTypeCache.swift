@@ -95,7 +95,7 @@ struct ChunkClasses {
 
     init(of type: Any.Type) throws(TypeRejection) {
         bytes = Array(repeating: .padding, count: TypeMetadata.layout(of: type).size)
-        try mark(type, at: 0)
+        try mark(type, at: 0, path: "")
     }
 
     var hasLongDouble: Bool { bytes.contains(.x87) }
@@ -113,24 +113,27 @@ struct ChunkClasses {
         for index in range where bytes[index] < byteClass { bytes[index] = byteClass }
     }
 
-    private mutating func markLeaf(_ range: Range<Int>, as byteClass: ByteClass, kind: ValueLeaf.Kind = .bytes) {
-        leaves.append(ValueLeaf(offset: range.lowerBound, size: range.count, kind: kind))
+    private mutating func markLeaf(
+        _ range: Range<Int>, as byteClass: ByteClass, kind: ValueLeaf.Kind = .bytes, path: String, type: Any.Type? = nil
+    ) {
+        leaves.append(ValueLeaf(offset: range.lowerBound, size: range.count, kind: kind, name: path, swiftType: type))
         mark(range, as: byteClass)
     }
 
     /// Bytes of members reflection cannot see (bitfields, anonymous unions).
-    private mutating func markHidden(_ range: Range<Int>) {
-        leaves.append(ValueLeaf(offset: range.lowerBound, size: range.count, kind: .bytes))
+    private mutating func markHidden(_ range: Range<Int>, path: String) {
+        let name = (path.isEmpty ? "" : path + ".") + "<bytes \(range.lowerBound)..<\(range.upperBound)>"
+        leaves.append(ValueLeaf(offset: range.lowerBound, size: range.count, kind: .bytes, name: name))
         mark(range, as: .integer)
     }
 
     /// Marks the bytes of a struct or tuple placed at `base`.
-    private mutating func mark(_ type: Any.Type, at base: Int) throws(TypeRejection) {
+    private mutating func mark(_ type: Any.Type, at base: Int, path: String) throws(TypeRejection) {
         let (size, alignment) = TypeMetadata.layout(of: type)
         if let declared = type as? any CRegisterLayout.Type {
             for (index, chunk) in declared.eightbyteClasses.enumerated() where index * 8 < size {
                 let range = (base + index * 8)..<(base + min(index * 8 + 8, size))
-                markLeaf(range, as: chunk == .floatingPoint ? .sse : .integer)
+                markLeaf(range, as: chunk == .floatingPoint ? .sse : .integer, path: path)
             }
             return
         }
@@ -142,12 +145,14 @@ struct ChunkClasses {
         guard !fields.isEmpty else {
             // A union, or a struct of bitfields only: its members are invisible. Integer is
             // right whenever an integer member overlaps (see CRegisterLayout for the rest).
-            markLeaf(base..<(base + size), as: .integer)
+            markLeaf(base..<(base + size), as: .integer, path: path)
             return
         }
         let structure = TypeMetadata.name(of: type)
+        let isTuple = TypeMetadata.kind(of: type) == .tuple
         var cursor = 0
-        for field in fields.sorted(by: { $0.offset < $1.offset }) {
+        for (position, field) in fields.sorted(by: { $0.offset < $1.offset }).enumerated() {
+            let fieldPath = isTuple ? "\(path)[\(position)]" : (path.isEmpty ? field.name : "\(path).\(field.name)")
             let (fieldSize, fieldAlignment) = TypeMetadata.layout(of: field.type)
             guard field.offset % fieldAlignment == 0 else {
                 throw .misalignedField(structure: structure, field: field.name, offset: field.offset,
@@ -156,16 +161,16 @@ struct ChunkClasses {
             // A gap wider than alignment padding holds members reflection cannot see
             // (bitfields, anonymous unions): they are integer data.
             let natural = (cursor + fieldAlignment - 1) / fieldAlignment * fieldAlignment
-            if field.offset > natural { markHidden((base + cursor)..<(base + field.offset)) }
-            try markField(field.type, named: field.name, in: structure, at: base + field.offset, size: fieldSize)
+            if field.offset > natural { markHidden((base + cursor)..<(base + field.offset), path: path) }
+            try markField(field.type, named: field.name, path: fieldPath, in: structure, at: base + field.offset, size: fieldSize)
             cursor = max(cursor, field.offset + fieldSize)
         }
         let naturalEnd = (cursor + alignment - 1) / alignment * alignment
-        if size > naturalEnd { markHidden((base + cursor)..<(base + size)) }
+        if size > naturalEnd { markHidden((base + cursor)..<(base + size), path: path) }
     }
 
     private mutating func markField(
-        _ type: Any.Type, named name: String, in structure: String, at offset: Int, size: Int
+        _ type: Any.Type, named name: String, path: String, in structure: String, at offset: Int, size: Int
     ) throws(TypeRejection) {
         let range = offset..<(offset + size)
         let scalar: CScalarTypes.Entry?
@@ -174,10 +179,10 @@ struct ChunkClasses {
         }
         if let scalar {
             switch scalar.representation {
-            case .float: markLeaf(range, as: .sse, kind: .float)
-            case .double: markLeaf(range, as: .sse, kind: .double)
-            case .longDouble: markLeaf(range, as: .x87, kind: .longDouble)
-            default: markLeaf(range, as: .integer)
+            case .float: markLeaf(range, as: .sse, kind: .float, path: path, type: type)
+            case .double: markLeaf(range, as: .sse, kind: .double, path: path, type: type)
+            case .longDouble: markLeaf(range, as: .x87, kind: .longDouble, path: path, type: type)
+            default: markLeaf(range, as: .integer, path: path, type: type)
             }
             return
         }
@@ -185,6 +190,6 @@ struct ChunkClasses {
         guard kind == .tuple || (kind == .structure && TypeMetadata.isImportedFromC(type)) else {
             throw .unsupportedField(structure: structure, field: name, fieldType: TypeMetadata.name(of: type))
         }
-        try mark(type, at: offset)
+        try mark(type, at: offset, path: path)
     }
 }

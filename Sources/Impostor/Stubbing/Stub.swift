@@ -6,12 +6,15 @@ final class Stub: @unchecked Sendable {
     // announced through `hasMore`.
 
     let pattern: CallPattern
+    /// Decided once: whether matching calls feed argument captors.
+    let capturesArguments: Bool
     private let first: StubAnswer
     private let hasMore = Atomic<Bool>(false)
     private let more = Mutex<(answers: [StubAnswer], calls: Int)>(([], 0))
 
     init(pattern: CallPattern, answer: StubAnswer) {
         self.pattern = pattern
+        self.capturesArguments = pattern.hasCaptors
         self.first = answer
     }
 

@@ -14,7 +14,7 @@ struct StubAnswer: @unchecked Sendable {
 
     /// A block that takes the function's arguments, decoded with an `inout` cursor (a
     /// captured mutable counter would cost an exclusivity check per argument).
-    static func block<each A: BitwiseCopyable, R>(_ body: @escaping (repeat each A) -> R) -> StubAnswer {
+    static func block<each A, R>(_ body: @escaping (repeat each A) -> R) -> StubAnswer {
         StubAnswer { frame, _ in
             var cursor = 0
             frame.writeResult(body(repeat Self.decode((each A).self, from: frame, at: &cursor)))
@@ -30,7 +30,7 @@ struct StubAnswer: @unchecked Sendable {
     }
 
     @inline(__always)
-    private static func decode<T: BitwiseCopyable>(_ type: T.Type, from frame: CallFrame, at cursor: inout Int) -> T {
+    private static func decode<T>(_ type: T.Type, from frame: CallFrame, at cursor: inout Int) -> T {
         defer { cursor += 1 }
         return frame.argument(cursor, as: T.self)
     }

@@ -10,7 +10,7 @@
 ///
 /// The prototype is evaluated in recording mode, more than once, so keep it free of side
 /// effects. The newest matching stub answers each call; unmatched calls return zero.
-public func stub<Result: BitwiseCopyable>(
+public func stub<Result>(
     _ prototype: @autoclosure () -> Result,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) -> Stubbing<Result> {
@@ -23,7 +23,7 @@ public func stub<Result: BitwiseCopyable>(
 /// ```swift
 /// stub(add(1, 2), add(2, 1)).with { 3 }
 /// ```
-public func stub<Result: BitwiseCopyable>(
+public func stub<Result>(
     _ first: @autoclosure () -> Result, _ second: @autoclosure () -> Result,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) -> Stubbing<Result> {
@@ -34,7 +34,7 @@ public func stub<Result: BitwiseCopyable>(
 }
 
 /// Starts one stub for each of three prototypes, answered alike.
-public func stub<Result: BitwiseCopyable>(
+public func stub<Result>(
     _ first: @autoclosure () -> Result, _ second: @autoclosure () -> Result, _ third: @autoclosure () -> Result,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) -> Stubbing<Result> {
@@ -49,7 +49,7 @@ public func stub<Result: BitwiseCopyable>(
 /// ```swift
 /// stub { add(1, 1); add(2, 2) }.with { 0 }
 /// ```
-public func stub<Result: BitwiseCopyable>(
+public func stub<Result>(
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
     @PrototypeGroup _ group: () -> [Result]
 ) -> Stubbing<Result> {

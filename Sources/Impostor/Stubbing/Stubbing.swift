@@ -4,7 +4,7 @@
 /// Made by ``stub(_:fileID:filePath:line:column:)`` and its several-prototype and grouped forms.
 /// The compiler checks the block's return type against the mock's through `Result`; the
 /// block's parameter types are checked against the mock's when the stub is made.
-public struct Stubbing<Result: BitwiseCopyable> {
+public struct Stubbing<Result> {
     /// Empty after a reported failure, so the builders below do nothing more.
     let patterns: [CallPattern]
 
@@ -16,7 +16,7 @@ public struct Stubbing<Result: BitwiseCopyable> {
     /// stub(add(1, 2)).with { 42 }
     /// ```
     @discardableResult
-    public func with<each Argument: BitwiseCopyable>(
+    public func with<each Argument>(
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ body: @escaping (repeat each Argument) -> Result
     ) -> StubChain<Result> {
@@ -98,7 +98,7 @@ public struct Stubbing<Result: BitwiseCopyable> {
 /// ```swift
 /// stub(nextID()).with { 1 }.then { 2 }.thenReturning(3, 4)
 /// ```
-public struct StubChain<Result: BitwiseCopyable> {
+public struct StubChain<Result> {
     let stubs: [Stub]
 
     func append(_ answer: StubAnswer) {
@@ -107,7 +107,7 @@ public struct StubChain<Result: BitwiseCopyable> {
 
     /// Answers the next call with `body`, which takes the mock's arguments or none.
     @discardableResult
-    public func then<each Argument: BitwiseCopyable>(_ body: @escaping (repeat each Argument) -> Result) -> StubChain {
+    public func then<each Argument>(_ body: @escaping (repeat each Argument) -> Result) -> StubChain {
         append(StubAnswer.block(body))
         return self
     }

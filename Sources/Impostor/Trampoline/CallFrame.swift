@@ -11,10 +11,10 @@ struct CallFrame {
     let result: UnsafeMutableRawPointer?
 
     /// Reads argument `index` as `T`. The caller guarantees `T` is the parameter's type.
-    func argument<T: BitwiseCopyable>(_ index: Int, as type: T.Type) -> T {
+    func argument<T>(_ index: Int, as type: T.Type) -> T {
         // Sound: libffi passes one valid pointer per parameter of the cif, and argument
         // slots in its register save area are not necessarily aligned for T.
-        arguments![index]!.loadUnaligned(as: T.self)
+        TrivialValue.load(T.self, from: arguments![index]!)
     }
 
     /// The `const char *` argument at `index`, copied as a string (nil for NULL).

@@ -22,16 +22,6 @@ struct CallRecord: Sendable {
         }
     }
 
-    /// The zero value of a trivial C type: what a failed typed access returns.
-    static func zero<T: BitwiseCopyable>(of type: T.Type) -> T {
-        withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { slot in
-            // Sound: for a bitwise-copyable type, all-zero bytes are a value of it.
-            let raw = UnsafeMutableRawPointer(slot.baseAddress!)
-            raw.initializeMemory(as: UInt8.self, repeating: 0, count: MemoryLayout<T>.size)
-            return raw.load(as: T.self)
-        }
-    }
-
     /// The address held by a pointer-sized value at `offset`.
     func address(at offset: Int) -> UInt { value(at: offset, as: UInt.self) }
 }

@@ -24,7 +24,10 @@ final class InvocationStore: @unchecked Sendable {
     private let lock = Mutex(())
     private var state = State()
 
-    private static let headerSize = 16
+    static let headerSize = 16
+    /// Set in a record's thread word once a verify has accounted for the call. Thread
+    /// identifiers are user-space addresses, which never have the top bit set on x86-64.
+    static let verifiedFlag: UInt = 1 << 63
     private static let chunkBytes = 64 * 1024
 
     init(signature: Signature) {
@@ -99,11 +102,39 @@ final class InvocationStore: @unchecked Sendable {
                 let cStrings = perCall == 0 ? [] : Array(state.cStrings[(index * perCall)..<((index + 1) * perCall)])
                 records.append(CallRecord(
                     sequence: record.load(as: UInt64.self),
-                    thread: record.load(fromByteOffset: 8, as: UInt.self),
+                    thread: record.load(fromByteOffset: 8, as: UInt.self) & ~Self.verifiedFlag,
                     payload: Array(payload),
                     cStrings: cStrings))
             }
             return records
+        }
+    }
+
+    /// Copies every record, oldest first.
+    func snapshot() -> RecordBatch {
+        withState { state in
+            RecordBatch(signature: signature, count: state.count, stride: stride, cStrings: state.cStrings) { target in
+                var copied = 0
+                for chunk in state.chunks where copied < state.count {
+                    let records = min(recordsPerChunk, state.count - copied)
+                    // Sound: the first `records` records of each chunk are written, and the
+                    // target holds `count` records.
+                    target.advanced(by: copied * stride).copyMemory(from: chunk, byteCount: records * stride)
+                    copied += records
+                }
+            }
+        }
+    }
+
+    /// Marks the records at `indices` as accounted for by a verify.
+    func markVerified(_ indices: [Int]) {
+        withState { state in
+            for index in indices where index < state.count {
+                // Sound: records below `count` are written and owned by this store.
+                let record = state.chunks[index / recordsPerChunk] + (index % recordsPerChunk) * stride
+                let thread = record.load(fromByteOffset: 8, as: UInt.self)
+                record.storeBytes(of: thread | Self.verifiedFlag, toByteOffset: 8, as: UInt.self)
+            }
         }
     }
 

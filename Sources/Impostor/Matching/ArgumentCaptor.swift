@@ -1,0 +1,101 @@
+import Synchronization
+
+/// Captures the values an argument had in the calls a `verify` or `stub` matched, in call order.
+///
+/// ```swift
+/// let sizes = ArgumentCaptor<Int32>()
+/// verify(.exactly(2), resize(any(), sizes.capture()))
+/// #expect(sizes.values == [640, 1024])
+/// ```
+///
+/// In a `verify`, values are captured from the matching recorded calls; in a `stub`, from each
+/// matching call as it happens. A captor accepts any value.
+public final class ArgumentCaptor<Value>: Sendable {
+    private let storage = CapturedValues<Value>()
+
+    /// Creates an empty captor.
+    public init() {}
+
+    /// Puts the captor in place of an argument.
+    public func capture(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> Value {
+        record(Matcher<Value>("capture()") { _ in true }, SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+            [storage] slot in storage.append(slot.load(as: Value.self))
+        }
+    }
+
+    /// Every captured value, in call order.
+    public var values: [Value] { storage.all }
+
+    /// The last captured value, or nil when nothing was captured.
+    public var value: Value? { values.last }
+}
+
+/// Captures the text of a `const char *` argument as it was at call time.
+///
+/// ```swift
+/// let messages = CStringCaptor()
+/// verify(.atLeast(1), log(messages.capture()))
+/// #expect(messages.values == ["ready"])
+/// ```
+public final class CStringCaptor: Sendable {
+    private let storage = CapturedValues<String?>()
+
+    /// Creates an empty captor.
+    public init() {}
+
+    /// Puts the captor in place of a `const char *` argument.
+    public func capture(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> UnsafePointer<CChar>? {
+        record(Matcher<UnsafePointer<CChar>?>("capture()") { _ in true },
+               SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)) { [storage] slot in
+            storage.append(slot.cString())
+        }
+    }
+
+    /// Every captured string (nil for NULL), in call order.
+    public var values: [String?] { storage.all }
+}
+
+/// Captures the value a pointer argument pointed to, read while the call is in progress.
+///
+/// Use it in `stub(...)`: the pointee is read at call time, while the caller's memory is
+/// alive. In `verify(...)` the memory may be gone, so nothing is read and the capture is
+/// reported as a failure.
+public final class PointeeCaptor<Pointee>: Sendable {
+    private let storage = CapturedValues<Pointee?>()
+
+    /// Creates an empty captor.
+    public init() {}
+
+    /// Puts the captor in place of a pointer argument.
+    public func capture<Pointer>(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> Pointer {
+        let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        return record(Matcher<Pointer>("capture()") { _ in true }, site) { [storage] slot in
+            guard slot.isLive else {
+                FailureReporter.report(ImpostorFailure(message: FailureMessages.pointeeCaptorAfterTheFact, site: site))
+                return
+            }
+            storage.append(slot.pointee(as: Pointee.self))
+        }
+    }
+
+    /// Every captured pointee (nil for NULL), in call order.
+    public var values: [Pointee?] { storage.all }
+}
+
+/// Captured values, appended from any calling thread.
+private final class CapturedValues<Element>: @unchecked Sendable {
+    // @unchecked: `values` is only touched under `lock`. Elements are C values (bitwise
+    // copies) or strings, so handing them across threads is safe.
+    private let lock = Mutex(())
+    private var values: [Element] = []
+
+    func append(_ value: Element) { lock.withLock { _ in values.append(value) } }
+
+    var all: [Element] { lock.withLock { _ in values } }
+}

@@ -1,0 +1,68 @@
+/// Lists actual calls under a failed verification: each call with the arguments that differ
+/// from the expected pattern marked, nearest match first.
+enum CallListing {
+    /// How many calls a message lists before summarising the rest.
+    static let limit = 10
+
+    struct Entry {
+        let sequence: UInt64
+        let text: String
+        let mismatches: [String]
+    }
+
+    /// Every call in `batch` against `pattern`, nearest first (fewest differing arguments,
+    /// then oldest).
+    static func entries(_ batch: RecordBatch, against pattern: CallPattern) -> [Entry] {
+        (0..<batch.count).map { index in
+            let view = batch.view(index)
+            let invocation = Invocation(mockName: pattern.interceptor.name, signature: batch.signature, record: view.record())
+            var arguments = invocation.formattedArguments
+            var mismatches: [String] = []
+            for (position, matcher) in pattern.arguments.enumerated() where !matcher.matches(view.slot(position)) {
+                arguments[position] = "«" + arguments[position] + "»"
+                mismatches.append(explain(matcher, actual: view, position: position, invocation: invocation))
+            }
+            var text = "\(invocation.mockName)(\(arguments.joined(separator: ", ")))"
+            if let result = invocation.formattedResult { text += " -> " + result }
+            return Entry(sequence: view.sequence, text: text, mismatches: mismatches)
+        }
+        .sorted { ($0.mismatches.count, $0.sequence) < ($1.mismatches.count, $1.sequence) }
+    }
+
+    /// The listing text: one line per call, then `… and N more`.
+    static func render(_ entries: [Entry], header: String) -> String {
+        guard !entries.isEmpty else { return "" }
+        var lines = [header]
+        for entry in entries.prefix(limit) {
+            let verdict = entry.mismatches.isEmpty ? "matches" : entry.mismatches.joined(separator: "; ")
+            lines.append("  \(entry.text)  (call #\(entry.sequence)): \(verdict)")
+        }
+        if entries.count > limit { lines.append("  … and \(entries.count - limit) more") }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `argument 2: expected 5, got 6`, with struct fields named when a struct literal differs.
+    private static func explain(_ matcher: ArgumentMatcher, actual view: RecordView, position: Int, invocation: Invocation) -> String {
+        let actual = invocation.formattedArguments[position]
+        guard case .literal(let expected, let leaves, let text) = matcher, leaves.count > 1 else {
+            return "argument \(position + 1): expected \(matcher.description), got \(actual)"
+        }
+        let slot = view.slot(position)
+        let fields = leaves.filter { !slot.isEqual(to: expected, leaves: [$0]) }.map { leaf in
+            "field \(leaf.name) expected \(LeafFormatter.format(leaf, in: expected)), got \(LeafFormatter.format(leaf, in: slot.bytes(count: expected.count)))"
+        }
+        return "argument \(position + 1) (expected \(text)): " + fields.joined(separator: ", ")
+    }
+}
+
+/// Formats one field of a C value held as bytes.
+enum LeafFormatter {
+    static func format(_ leaf: ValueLeaf, in bytes: [UInt8]) -> String {
+        let record = CallRecord(sequence: 0, thread: 0, payload: bytes, cStrings: [])
+        guard let type = leaf.swiftType else {
+            return bytes[leaf.offset..<(leaf.offset + leaf.size)].map { Hex.byte($0) }.joined(separator: " ")
+        }
+        func open<T>(_: T.Type) -> String { String(describing: record.value(at: leaf.offset, as: T.self)) }
+        return open(type)
+    }
+}

@@ -1,0 +1,61 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Counts the recorded calls that match a pattern and reports a failed expectation.
+enum Verifier {
+    /// The outcome of checking one pattern once.
+    struct Check {
+        let batch: RecordBatch
+        let matching: [Int]
+    }
+
+    static func check(_ pattern: CallPattern) -> Check {
+        let batch = pattern.interceptor.store.snapshot()
+        var matching: [Int] = []
+        for index in 0..<batch.count where pattern.matches(batch.view(index)) { matching.append(index) }
+        return Check(batch: batch, matching: matching)
+    }
+
+    /// Verifies each pattern against `mode`, waiting up to `timeout` for calls from other
+    /// threads. Matching calls are marked verified and fed to captors.
+    static func verify(_ patterns: [CallPattern], mode: VerificationMode, timeout: Duration?, site: SourceSite) {
+        guard mode.isValid else {
+            FailureReporter.report(ImpostorFailure(message: FailureMessages.invalidMode(mode), site: site))
+            return
+        }
+        for pattern in patterns {
+            if pattern.interceptor.isReleased {
+                FailureReporter.report(ImpostorFailure(message: FailureMessages.releasedMockQueried(pattern.interceptor.name), site: site))
+                continue
+            }
+            let result = wait(for: pattern, mode: mode, timeout: timeout)
+            guard mode.accepts(result.matching.count) else {
+                FailureReporter.report(ImpostorFailure(
+                    message: FailureMessages.verificationFailed(pattern: pattern, mode: mode, check: result, timeout: timeout),
+                    site: site))
+                continue
+            }
+            pattern.interceptor.store.markVerified(result.matching)
+            if pattern.hasCaptors {
+                for index in result.matching { pattern.capture(result.batch.view(index).slot) }
+            }
+        }
+    }
+
+    /// Checks until `mode` is satisfied or the time is up; modes that can only fail later
+    /// (`.never`, `.atMost`) are watched for the whole duration, as Mockito's `after` does.
+    private static func wait(for pattern: CallPattern, mode: VerificationMode, timeout: Duration?) -> Check {
+        var result = check(pattern)
+        guard let timeout else { return result }
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        while clock.now < deadline {
+            if !mode.waitsWholeDuration, mode.accepts(result.matching.count) { return result }
+            if mode.waitsWholeDuration, !mode.accepts(result.matching.count) { return result }
+            usleep(1_000)
+            result = check(pattern)
+        }
+        return result
+    }
+}

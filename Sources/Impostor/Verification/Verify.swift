@@ -1,0 +1,153 @@
+// The verification entry points, Mockito-style.
+
+/// Verifies that the call `prototype` describes happened at least once.
+///
+/// ```swift
+/// verify(add(1, 2))
+/// verify(add(any(), gt(4)))
+/// ```
+///
+/// On failure, reports at this line which call was expected, how often, and every call the
+/// mock did receive, the differing arguments marked, nearest match first.
+public func verify<Result>(
+    _ prototype: @autoclosure () -> Result,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) {
+    let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    Verification.run(mode: .atLeastOnce, timeout: nil, site: site) { _ = prototype() }
+}
+
+/// Verifies that the call `prototype` describes happened as often as `mode` says.
+///
+/// ```swift
+/// verify(.exactly(2), add(any(), 5))
+/// verify(.never, add(9, 9))
+/// ```
+public func verify<Result>(
+    _ mode: VerificationMode, _ prototype: @autoclosure () -> Result,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) {
+    let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    Verification.run(mode: mode, timeout: nil, site: site) { _ = prototype() }
+}
+
+/// Verifies that each mock call in `group` happened as often as `mode` says (at least once by
+/// default).
+///
+/// ```swift
+/// verify { add(1, 2); onEvent(3, nil) }
+/// ```
+public func verify(
+    _ mode: VerificationMode = .atLeastOnce,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+    @PrototypeList _ group: () -> Void
+) {
+    let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    Verification.run(mode: mode, timeout: nil, shape: .group, site: site, group)
+}
+
+/// Verifies a call that may come from another thread: waits up to `timeout` for it.
+///
+/// Succeeds as soon as the call has happened as `mode` says; `.never` and `.atMost` can only
+/// fail later, so they watch the whole duration.
+///
+/// ```swift
+/// startWorker(callback)
+/// verify(within: .seconds(1), callback(7, any()))
+/// ```
+public func verify<Result>(
+    within timeout: Duration, _ mode: VerificationMode = .atLeastOnce, _ prototype: @autoclosure () -> Result,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) {
+    let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    Verification.run(mode: mode, timeout: timeout, site: site) { _ = prototype() }
+}
+
+/// Verifies that the mock calls in `sequence` happened in this order, across mocks. Other
+/// calls may come in between.
+///
+/// ```swift
+/// verifyInOrder {
+///     open(cString("db"))
+///     query(any())
+///     close(any())
+/// }
+/// ```
+public func verifyInOrder(
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+    @PrototypeList _ sequence: () -> Void
+) {
+    let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard let patterns = Verification.patterns(shape: .group, site: site, sequence) else { return }
+    OrderVerifier.verify(patterns, site: site)
+}
+
+/// Verifies that every call the mocks received was accounted for by an earlier `verify`.
+///
+/// ```swift
+/// verify(add(1, 2))
+/// verifyNoMoreInvocations(add)
+/// ```
+public func verifyNoMoreInvocations<each Mock>(
+    _ mocks: repeat each Mock,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) {
+    let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    repeat Verification.checkUnverified(each mocks, allCalls: false, site: site)
+}
+
+/// Verifies that the mocks received no calls at all.
+public func verifyZeroInvocations<each Mock>(
+    _ mocks: repeat each Mock,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) {
+    let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    repeat Verification.checkUnverified(each mocks, allCalls: true, site: site)
+}
+
+/// Collects the mock calls of a `verify { }` group or a `verifyInOrder { }` sequence, of any
+/// result types, without "unused result" warnings.
+@resultBuilder
+public enum PrototypeList {
+    /// One mock call.
+    public static func buildExpression<Result>(_ call: Result) {}
+
+    /// The calls, in order.
+    public static func buildBlock(_ calls: Void...) {}
+}
+
+enum Verification {
+    static func patterns(
+        count: Int = 1, shape: PrototypeEvaluation.Shape, site: SourceSite, _ prototype: () -> Void
+    ) -> [CallPattern]? {
+        FailureReporter.flush(Mockery.current.pendingFailures)
+        FailureReporter.flush(.global)
+        return PrototypeEvaluation.patterns(count: count, shape: shape, purpose: "verify", site: site) { _ in prototype() }
+    }
+
+    static func run(
+        mode: VerificationMode, timeout: Duration?, shape: PrototypeEvaluation.Shape = .oneCallEach,
+        site: SourceSite, _ prototype: () -> Void
+    ) {
+        guard let patterns = patterns(shape: shape, site: site, prototype) else { return }
+        Verifier.verify(patterns, mode: mode, timeout: timeout, site: site)
+        for pattern in patterns { FailureReporter.flush(pattern.interceptor.pendingFailures) }
+    }
+
+    static func checkUnverified<Mock>(_ mock: Mock, allCalls: Bool, site: SourceSite) {
+        guard let interceptor = MockRegistry.interceptor(of: mock) else {
+            FailureReporter.report(ImpostorFailure(message: FailureMessages.notAMock("\(Mock.self)"), site: site))
+            return
+        }
+        FailureReporter.flush(interceptor.pendingFailures)
+        let batch = interceptor.store.snapshot()
+        let offending = (0..<batch.count).map(batch.view).filter { allCalls || !$0.isVerified }
+        guard !offending.isEmpty else { return }
+        let calls = offending.map { Invocation(mockName: interceptor.name, signature: batch.signature, record: $0.record()) }
+        FailureReporter.report(ImpostorFailure(
+            message: allCalls
+                ? FailureMessages.unexpectedCalls(mock: interceptor.name, calls: calls)
+                : FailureMessages.unverifiedCalls(mock: interceptor.name, calls: calls),
+            site: site))
+    }
+}
