@@ -76,6 +76,9 @@ typedef struct impostor_thread_state {
     void *_Nullable recorder;
     /// This thread's matcher stack (a retained Swift object, created on first use).
     void *_Nullable matcher_stack;
+    /// Where failures raised while a stub answers a call on this thread wait: the failure
+    /// store of the mock's Mockery (unretained; valid while the answer runs).
+    void *_Nullable answering_failures;
 } impostor_thread_state;
 
 extern _Thread_local impostor_thread_state impostor_thread_state_storage;

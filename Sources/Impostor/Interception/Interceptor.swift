@@ -27,8 +27,9 @@ final class Interceptor: Sendable {
     /// because nothing may unwind through the C frames above it.
     func handle(_ frame: CallFrame) {
         if released.load(ordering: .relaxed) {
-            // The Mockery is gone, so the failure waits in the process-wide store.
-            FailureReporter.report(ImpostorFailure(message: FailureMessages.callToReleasedMock(name), site: creationSite))
+            // The Mockery is gone, so its store forwards the failure to the process-wide one.
+            FailureReporter.report(
+                ImpostorFailure(message: FailureMessages.callToReleasedMock(name), site: creationSite), pending: pendingFailures)
             frame.writeZeroResult()
             return
         }
@@ -43,7 +44,7 @@ final class Interceptor: Sendable {
         let answered = stubs.scanNewestFirst { stub in
             guard stub.pattern.matches(frame) else { return false }
             if stub.capturesArguments { stub.pattern.capture(frame.slot) }
-            stub.answer(frame, sequence: sequence)
+            pendingFailures.whileAnswering { stub.answer(frame, sequence: sequence) }
             return true
         }
         if !answered { frame.writeZeroResult() }

@@ -28,6 +28,7 @@ public final class Mockery: Sendable {
 
     deinit {
         for trampoline in trampolines.withLock({ $0 }) { trampoline.interceptor.release() }
+        pendingFailures.orphan()
         FailureReporter.flush(pendingFailures)
     }
 

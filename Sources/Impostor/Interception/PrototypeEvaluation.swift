@@ -122,7 +122,7 @@ enum PrototypeEvaluation {
                 boundMatchers.insert(matcherIndex)
                 arguments.append(matcher.isAny ? .any(matcher) : .test(matcher))
             } else {
-                arguments.append(literal(first.arguments[index], parameter: parameter, site: site))
+                arguments.append(literal(first.arguments[index], text: first.cStrings[index] ?? nil, parameter: parameter, site: site))
             }
         }
         if let unbound = first.matchers.indices.first(where: { !boundMatchers.contains($0) }) {
@@ -144,14 +144,14 @@ enum PrototypeEvaluation {
 
     /// A literal argument. A `const char *` literal is compared by its text: the pointer Swift
     /// passed for a string literal is a temporary.
-    private static func literal(_ bytes: [UInt8], parameter: CValueType, site: SourceSite) -> ArgumentMatcher {
+    private static func literal(_ bytes: [UInt8], text: String?, parameter: CValueType, site: SourceSite) -> ArgumentMatcher {
         let record = CallRecord(sequence: 0, thread: 0, payload: bytes, cStrings: [])
         guard parameter.isCString else {
             let text = ValueFormatter.format(record, at: 0, as: parameter, cString: nil)
             return .literal(bytes, leaves: parameter.leaves, text: text)
         }
-        let text = bytes.withUnsafeBytes { ArgumentSlot(address: $0.baseAddress!).cString() }
-        let matcher: Matcher<UnsafePointer<CChar>?> = text.map { cStringMatcher(equalTo: $0) } ?? isNilMatcher()
+        let matcher: Matcher<UnsafePointer<CChar>?> = text.map { cStringMatcher(equalTo: $0, describedAs: ValueFormatter.quoted($0)) }
+            ?? Matcher("nil") { $0 == nil }
         return .test(RecordedMatcher(matcher, sentinel: nil, site: site))
     }
 }

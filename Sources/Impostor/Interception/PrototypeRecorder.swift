@@ -10,6 +10,9 @@ final class PrototypeRecorder {
         let interceptor: Interceptor
         let arguments: [[UInt8]]
         let matchers: [RecordedMatcher]
+        /// The text of each `const char *` argument, read during the call: the pointer Swift
+        /// passes for a string literal is only valid until the call returns.
+        let cStrings: [Int: String?]
     }
 
     private(set) var calls: [CapturedCall] = []
@@ -24,8 +27,15 @@ final class PrototypeRecorder {
     static var isRecording: Bool { impostor_is_recording() != 0 }
 
     func capture(_ interceptor: Interceptor, _ frame: CallFrame) {
-        calls.append(CapturedCall(
-            interceptor: interceptor, arguments: frame.argumentBytes(), matchers: MatcherRecorder.current.takeAll()))
+        let matchers = MatcherRecorder.current.takeAll()
+        let arguments = frame.argumentBytes()
+        var cStrings: [Int: String?] = [:]
+        for index in interceptor.signature.cStringParameters {
+            // A matcher's placeholder is not a string: never read through it.
+            guard !matchers.contains(where: { $0.sentinel == arguments[index] }) else { continue }
+            cStrings[index] = frame.cString(at: index)
+        }
+        calls.append(CapturedCall(interceptor: interceptor, arguments: arguments, matchers: matchers, cStrings: cStrings))
     }
 
     /// Runs `body` with this recorder active on the thread.

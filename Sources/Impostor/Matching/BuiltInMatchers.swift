@@ -133,8 +133,6 @@ public func isNotNil<T>(
 /// A matcher of anything but nil.
 public func isNotNil<T>() -> Matcher<T?> { Matcher("isNotNil()") { $0 != nil } }
 
-func isNilMatcher<T>() -> Matcher<T?> { isNil() }
-
 // MARK: Predicates and composed matchers
 
 /// Matches arguments for which `predicate` returns true. Runs at call time, on the calling

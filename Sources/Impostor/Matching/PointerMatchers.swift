@@ -27,8 +27,8 @@ public func cString(
     return record(pointerMatcher, SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
-func cStringMatcher(equalTo text: String) -> Matcher<UnsafePointer<CChar>?> {
-    Matcher(test: .slot { $0.cString() == text }, description: "cString(\(ValueFormatter.quoted(text)))")
+func cStringMatcher(equalTo text: String, describedAs description: String? = nil) -> Matcher<UnsafePointer<CChar>?> {
+    Matcher(test: .slot { $0.cString() == text }, description: description ?? "cString(\(ValueFormatter.quoted(text)))")
 }
 
 /// Matches a pointer argument whose pointee satisfies `matcher`, read at call time.

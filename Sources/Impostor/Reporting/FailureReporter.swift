@@ -1,3 +1,4 @@
+import CImpostor
 import Synchronization
 import Testing
 
@@ -14,9 +15,11 @@ enum FailureReporter {
     /// Where failures go inside ``captureFailures(_:)``.
     @TaskLocal static var capture: FailureCapture?
 
-    /// Reports `failure` now if this thread can, or keeps it in `pending` (the owning
-    /// Mockery's) for the test's thread.
-    static func report(_ failure: ImpostorFailure, pending: PendingFailures = .global) {
+    /// Reports `failure` now if this thread can, or keeps it in `pending` for the test's
+    /// thread: by default the store of the Mockery whose mock is answering a call on this
+    /// thread, else the process-wide one.
+    static func report(_ failure: ImpostorFailure, pending: PendingFailures? = nil) {
+        let pending = pending ?? PendingFailures.answering ?? .global
         if let capture {
             capture.append(failure)
         } else if Test.current != nil {
@@ -45,6 +48,8 @@ enum FailureReporter {
     /// Reports to the XCTest test case running on this thread, if there is one.
     private static func reportToXCTest(_ failure: ImpostorFailure) -> Bool {
         #if canImport(XCTest)
+        // Referencing the load hook keeps the linker from dropping it as unused.
+        withExtendedLifetime(impostorLibraryLoaded as () -> Void) {}
         return XCTestReporting.report(failure)
         #else
         return false
@@ -67,11 +72,39 @@ enum FailureReporter {
 /// Failures raised on a thread where no test was current, waiting for the test's thread.
 final class PendingFailures: Sendable {
     private let failures = Mutex<[ImpostorFailure]>([])
+    /// Set when the Mockery that owns this store is gone: later failures go to `global`.
+    private let orphaned = Atomic<Bool>(false)
 
     /// For mocks whose Mockery is gone, and failures that concern no mock.
     static let global = PendingFailures()
 
-    func append(_ failure: ImpostorFailure) { failures.withLock { $0.append(failure) } }
+    func append(_ failure: ImpostorFailure) {
+        if orphaned.load(ordering: .acquiring), self !== Self.global {
+            Self.global.append(failure)
+        } else {
+            failures.withLock { $0.append(failure) }
+        }
+    }
+
+    /// Hands this store's future failures to `global`: its Mockery is gone.
+    func orphan() { orphaned.store(true, ordering: .releasing) }
+
+    /// The store of the Mockery whose stub is answering a call on this thread.
+    static var answering: PendingFailures? {
+        guard let pointer = impostor_current_thread_state().pointee.answering_failures else { return nil }
+        return Unmanaged<PendingFailures>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    /// Runs `body` (a stub's answer) with failures raised on this thread going to this store.
+    @inline(__always)
+    func whileAnswering(_ body: () -> Void) {
+        let state = impostor_current_thread_state()
+        let previous = state.pointee.answering_failures
+        // Sound: `self` outlives `body`, and the previous value is restored before returning.
+        state.pointee.answering_failures = Unmanaged.passUnretained(self).toOpaque()
+        defer { state.pointee.answering_failures = previous }
+        withExtendedLifetime(self) { body() }
+    }
 
     func takeAll() -> [ImpostorFailure] {
         failures.withLock { failures in

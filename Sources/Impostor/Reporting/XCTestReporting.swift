@@ -36,7 +36,8 @@ enum XCTestReporting {
         return true
     }()
 
-    /// Starts observing XCTest, when XCTest is running tests in this process.
+    /// Starts observing XCTest. Runs when the library is loaded (see `impostor_library_loaded`),
+    /// before XCTest announces its first test case.
     static func install() { _ = installed }
 
     /// Reports `failure` to the XCTest test case running on this thread; false when none is.
@@ -56,5 +57,11 @@ enum XCTestReporting {
 private struct UncheckedBox<Value>: @unchecked Sendable {
     var value: Value
     init(_ value: Value) { self.value = value }
+}
+
+/// Called by CImpostor's load-time constructor.
+@_cdecl("impostor_library_loaded")
+func impostorLibraryLoaded() {
+    XCTestReporting.install()
 }
 #endif

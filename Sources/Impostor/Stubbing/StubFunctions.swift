@@ -10,6 +10,7 @@
 ///
 /// The prototype is evaluated in recording mode, more than once, so keep it free of side
 /// effects. The newest matching stub answers each call; unmatched calls return zero.
+@_disfavoredOverload  // a trailing closure must pick the grouped form, not become the "prototype"
 public func stub<Result>(
     _ prototype: @autoclosure () -> Result,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
@@ -23,6 +24,7 @@ public func stub<Result>(
 /// ```swift
 /// stub(add(1, 2), add(2, 1)).with { 3 }
 /// ```
+@_disfavoredOverload  // a trailing closure must pick the grouped form, not become the "prototype"
 public func stub<Result>(
     _ first: @autoclosure () -> Result, _ second: @autoclosure () -> Result,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
@@ -34,6 +36,7 @@ public func stub<Result>(
 }
 
 /// Starts one stub for each of three prototypes, answered alike.
+@_disfavoredOverload  // a trailing closure must pick the grouped form, not become the "prototype"
 public func stub<Result>(
     _ first: @autoclosure () -> Result, _ second: @autoclosure () -> Result, _ third: @autoclosure () -> Result,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column

@@ -9,6 +9,7 @@
 ///
 /// On failure, reports at this line which call was expected, how often, and every call the
 /// mock did receive, the differing arguments marked, nearest match first.
+@_disfavoredOverload  // a trailing closure must pick the grouped form, not become the "prototype"
 public func verify<Result>(
     _ prototype: @autoclosure () -> Result,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
@@ -23,6 +24,7 @@ public func verify<Result>(
 /// verify(.exactly(2), add(any(), 5))
 /// verify(.never, add(9, 9))
 /// ```
+@_disfavoredOverload  // a trailing closure must pick the grouped form, not become the "prototype"
 public func verify<Result>(
     _ mode: VerificationMode, _ prototype: @autoclosure () -> Result,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
@@ -46,17 +48,34 @@ public func verify(
     Verification.run(mode: mode, timeout: nil, shape: .group, site: site, group)
 }
 
-/// Verifies a call that may come from another thread: waits up to `timeout` for it.
-///
-/// Succeeds as soon as the call has happened as `mode` says; `.never` and `.atMost` can only
-/// fail later, so they watch the whole duration.
+/// Verifies a call that may come from another thread: waits up to `timeout` for it to happen
+/// at least once.
 ///
 /// ```swift
 /// startWorker(callback)
 /// verify(within: .seconds(1), callback(7, any()))
 /// ```
+@_disfavoredOverload  // a trailing closure must pick the grouped form, not become the "prototype"
 public func verify<Result>(
-    within timeout: Duration, _ mode: VerificationMode = .atLeastOnce, _ prototype: @autoclosure () -> Result,
+    within timeout: Duration, _ prototype: @autoclosure () -> Result,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) {
+    let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    Verification.run(mode: .atLeastOnce, timeout: timeout, site: site) { _ = prototype() }
+}
+
+/// Verifies calls that may come from another thread: waits up to `timeout` for them to
+/// happen as `mode` says.
+///
+/// Succeeds as soon as the count satisfies `mode`; `.never` and `.atMost` can only fail later,
+/// so they watch the whole duration, as Mockito's `after` does.
+///
+/// ```swift
+/// verify(within: .milliseconds(200), .never, callback(-1, any()))
+/// ```
+@_disfavoredOverload  // a trailing closure must pick the grouped form, not become the "prototype"
+public func verify<Result>(
+    within timeout: Duration, _ mode: VerificationMode, _ prototype: @autoclosure () -> Result,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
