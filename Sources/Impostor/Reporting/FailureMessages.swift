@@ -147,6 +147,10 @@ extension FailureMessages {
         "The block passed to with { } returns \(block), but \(mock) returns \(result)."
     }
 
+    static func resultDoesNotFit(_ value: String, mock: String, type: String) -> String {
+        "The grouped stub's block returned \(value), which does not fit \(mock)'s return type \(type); the call returned zero."
+    }
+
     static func tooManyStubs(mock: String, maximum: Int) -> String {
         "Mock \(mock) already has \(maximum) stubs, the most one mock can hold; this stub was not added."
     }

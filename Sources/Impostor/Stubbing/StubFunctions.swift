@@ -52,23 +52,12 @@ public func stub<Result>(
 /// ```swift
 /// stub { add(1, 1); add(2, 2) }.with { 0 }
 /// ```
-public func stub<Result>(
+public func stub(
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
-    @PrototypeGroup _ group: () -> [Result]
-) -> Stubbing<Result> {
+    @PrototypeList _ group: () -> Void
+) -> GroupStubbing {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    return Stubbing(patterns: StubFunctions.patterns(count: 1, shape: .group, site: site) { _ in _ = group() })
-}
-
-/// Collects the mock calls of a grouped prototype, such as `stub { a(1); b(2) }`, without
-/// "unused result" warnings. All calls in a group return the same type.
-@resultBuilder
-public enum PrototypeGroup {
-    /// One mock call.
-    public static func buildExpression<Result>(_ call: Result) -> [Result] { [call] }
-
-    /// The calls, in order.
-    public static func buildBlock<Result>(_ calls: [Result]...) -> [Result] { calls.flatMap { $0 } }
+    return GroupStubbing(patterns: StubFunctions.patterns(count: 1, shape: .group, site: site) { _ in group() })
 }
 
 enum StubFunctions {

@@ -78,10 +78,15 @@ public struct Stubbing<Result> {
     }
 
     private func install(_ answer: StubAnswer, site: SourceSite) -> StubChain<Result> {
-        StubChain(stubs: patterns.compactMap { install(answer, for: $0, site: site) })
+        StubChain(stubs: patterns.compactMap { Self.install(answer, for: $0, site: site) })
     }
 
     private func install(_ answer: StubAnswer, for pattern: CallPattern, site: SourceSite) -> Stub? {
+        Self.install(answer, for: pattern, site: site)
+    }
+
+    /// Adds a stub answering `pattern`; nil (after reporting) when the mock is full.
+    static func install(_ answer: StubAnswer, for pattern: CallPattern, site: SourceSite) -> Stub? {
         let stub = Stub(pattern: pattern, answer: answer)
         guard pattern.interceptor.stubs.append(stub) else {
             FailureReporter.report(ImpostorFailure(

@@ -124,17 +124,6 @@ public func verifyZeroInvocations<each Mock>(
     repeat Verification.checkUnverified(each mocks, allCalls: true, site: site)
 }
 
-/// Collects the mock calls of a `verify { }` group or a `verifyInOrder { }` sequence, of any
-/// result types, without "unused result" warnings.
-@resultBuilder
-public enum PrototypeList {
-    /// One mock call.
-    public static func buildExpression<Result>(_ call: Result) {}
-
-    /// The calls, in order.
-    public static func buildBlock(_ calls: Void...) {}
-}
-
 enum Verification {
     static func patterns(
         count: Int = 1, shape: PrototypeEvaluation.Shape, site: SourceSite, _ prototype: () -> Void

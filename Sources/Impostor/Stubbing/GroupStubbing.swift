@@ -1,0 +1,96 @@
+/// The calls of a grouped stub, `stub { a(1); b(2) }`, about to be answered alike.
+///
+/// Swift cannot carry the group's result type out of the braces, so the block's result is
+/// checked against each mock when the stub is made, and number literals are converted:
+/// `stub { add(1, 1); add(2, 2) }.with { 0 }` returns an `Int32` zero from `add`. A value that
+/// does not fit the mock's return type is reported at the call, which then returns zero.
+public struct GroupStubbing {
+    let patterns: [CallPattern]
+
+    /// Answers every call of the group with `body`.
+    @discardableResult
+    public func with<Result>(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ body: @escaping () -> Result
+    ) -> StubChain<Result> {
+        let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        var stubs: [Stub] = []
+        for pattern in patterns {
+            guard let answer = ResultConversion.answer(for: pattern, site: site, body) else {
+                FailureReporter.report(ImpostorFailure(
+                    message: FailureMessages.stubResultType(
+                        block: TypeMetadata.name(of: Result.self), mock: pattern.interceptor.name,
+                        result: pattern.interceptor.signature.result?.name ?? "Void"),
+                    site: site))
+                return StubChain(stubs: [])
+            }
+            if let stub = Stubbing<Result>.install(answer, for: pattern, site: site) { stubs.append(stub) }
+        }
+        return StubChain(stubs: stubs)
+    }
+
+    /// Answers every call of the group with `values` in turn; the last repeats.
+    @discardableResult
+    public func returning<Result>(
+        _ values: Result...,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> StubChain<Result> {
+        let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        guard !values.isEmpty else {
+            FailureReporter.report(ImpostorFailure(message: FailureMessages.noConsecutiveValues(purpose: "returning(...)"), site: site))
+            return StubChain(stubs: [])
+        }
+        let chain = with(fileID: fileID, filePath: filePath, line: line, column: column) { values[0] }
+        for value in values.dropFirst() {
+            for stub in chain.stubs {
+                if let answer = ResultConversion.answer(for: stub.pattern, site: site, { value }) { stub.append(answer) }
+            }
+        }
+        return chain
+    }
+}
+
+/// Converts a grouped stub's result to each mock's return type.
+enum ResultConversion {
+    /// An answer writing `body()`'s value as `pattern`'s return type, or nil when the types
+    /// cannot be converted.
+    static func answer<Result>(for pattern: CallPattern, site: SourceSite, _ body: @escaping () -> Result) -> StubAnswer? {
+        let target = pattern.interceptor.signature.result?.swiftType ?? Void.self
+        if target == Result.self { return .block(body) }
+        if let integer = target as? any BinaryInteger.Type, Result.self is any BinaryInteger.Type {
+            return converting(body, site: site, mock: pattern.interceptor.name) { convert($0 as! any BinaryInteger, to: integer) }
+        }
+        if let floating = target as? any BinaryFloatingPoint.Type,
+           Result.self is any BinaryFloatingPoint.Type || Result.self is any BinaryInteger.Type {
+            return converting(body, site: site, mock: pattern.interceptor.name) { convert($0, to: floating) }
+        }
+        return nil
+    }
+
+    private static func converting<Result>(
+        _ body: @escaping () -> Result, site: SourceSite, mock: String, _ convert: @escaping (Result) -> Any?
+    ) -> StubAnswer {
+        StubAnswer { frame, _ in
+            let value = body()
+            guard let converted = convert(value) else {
+                FailureReporter.report(ImpostorFailure(
+                    message: FailureMessages.resultDoesNotFit("\(value)", mock: mock, type: frame.signature.result?.name ?? "Void"),
+                    site: site))
+                frame.writeZeroResult()
+                return
+            }
+            func write<T>(_ value: T) { frame.writeResult(value) }
+            write(converted)
+        }
+    }
+
+    private static func convert<T: BinaryInteger>(_ value: any BinaryInteger, to type: T.Type) -> Any? {
+        T(exactly: value)
+    }
+
+    private static func convert<Result, T: BinaryFloatingPoint>(_ value: Result, to type: T.Type) -> Any? {
+        if let floating = value as? any BinaryFloatingPoint { return T(floating) }
+        if let integer = value as? any BinaryInteger { return T(exactly: integer) }
+        return nil
+    }
+}

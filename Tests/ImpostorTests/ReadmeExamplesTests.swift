@@ -1,0 +1,97 @@
+import CImpostorTestSupport
+import Impostor
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// The README's examples, compiled and run. Keep them in step with README.md.
+
+typealias Comparator = @convention(c) (UnsafeRawPointer?, UnsafeRawPointer?) -> Int32
+
+@Suite struct ReadmeExamplesTests {
+    @Test(.mockery) func sortsThroughTheComparator() {
+        let compare: Comparator = mockFunction(named: "compare")
+        stub(compare(any(), any())).with { (a: UnsafeRawPointer?, b: UnsafeRawPointer?) -> Int32 in
+            let x = a!.load(as: Int32.self), y = b!.load(as: Int32.self)
+            return x < y ? -1 : (x > y ? 1 : 0)
+        }
+
+        var numbers: [Int32] = [3, 1, 2]
+        qsort(&numbers, numbers.count, MemoryLayout<Int32>.stride, compare)
+
+        #expect(numbers == [1, 2, 3])
+        verify(.atLeast(2), compare(any(), any()))
+        for call in invocations(of: compare) {
+            #expect(call.description.hasPrefix("compare(0x"))
+        }
+    }
+
+    @Test(.mockery) func mocksOfEveryForm() {
+        let add = mockFunction(of: (@convention(c) (Int32, Int32) -> Int32).self, named: "add")
+        let onEvent: @convention(c) (Int32, UnsafeMutableRawPointer?) -> Void = mockFunction(named: "onEvent")
+        var ops = file_ops()
+        ops.read = mockFunction(named: "read")
+
+        stub(ops.read!(any(), any(), any())).with { 5 }
+        #expect(cr_read_through(&ops, nil, nil, 10) == 5)
+        onEvent(3, nil)
+        #expect(add(1, 2) == 0)
+        #expect(invocations(of: onEvent).map(\.description) == ["onEvent(3, nil)"])
+        #expect(invocations(of: ops.read).first?.argument(2, as: UInt.self) == 10)
+    }
+
+    @Test func packedStructIsRefusedWithTheReadmeMessage() {
+        typealias Takes = @convention(c) (Int32, packed_pair) -> Void
+        #expect(throws: MockCreationError.self) { try Mockery().makeMock(of: Takes.self, named: "takes") }
+        do throws(MockCreationError) {
+            _ = try Mockery().makeMock(of: Takes.self, named: "takes")
+        } catch {
+            #expect(error.description == "Cannot mock @convention(c) (Int32, packed_pair) -> (): parameter 2 has type packed_pair, "
+                + "a packed struct: field `value` (Int32) is at offset 1, which is not a multiple of its alignment 4. "
+                + "libffi cannot describe misaligned fields.")
+            #expect(error.position == .parameter(2))
+        }
+    }
+
+    @Test(.mockery) func stubbingForms() {
+        let add = mockFunction(of: (@convention(c) (Int32, Int32) -> Int32).self, named: "add")
+        stub(add(anyInt(), 5)).with { (a: Int32, b: Int32) in a * b }
+        #expect(add(3, 5) == 15)
+        stub(add(1, 2)).with { 42 }
+        #expect(add(1, 2) == 42)
+        stub(add(any(), any())).with { (call: Invocation) -> Int32 in 7 }
+        #expect(add(1, 2) == 7)
+        stub(add(1, 2), add(2, 1)).with { 3 }
+        #expect(add(1, 2) == 3 && add(2, 1) == 3)
+        stub { add(1, 1); add(2, 2) }.with { 0 }
+        #expect(add(2, 2) == 0)
+        stub(add(gt(10), any())).returning(1, 2, 3)
+        #expect([add(11, 0), add(11, 0), add(11, 0), add(11, 0)] == [1, 2, 3, 3])
+        stub(add(0, 0)).with { 1 }.then { 2 }.thenReturning(3, 4)
+        #expect([add(0, 0), add(0, 0), add(0, 0), add(0, 0), add(0, 0)] == [1, 2, 3, 4, 4])
+    }
+
+    @Test(.mockery) func verifyingForms() {
+        let add = mockFunction(of: (@convention(c) (Int32, Int32) -> Int32).self, named: "add")
+        let onEvent: @convention(c) (Int32, UnsafeMutableRawPointer?) -> Void = mockFunction(named: "onEvent")
+        _ = add(1, 2)
+        _ = add(3, 5)
+        onEvent(3, nil)
+        onEvent(7, nil)
+
+        verify(add(1, 2))
+        verify(.exactly(1), add(any(), 5))
+        verify(.never, add(9, 9))
+        verify(.atLeast(1), add(any(), any())); verify(.atMost(3), add(any(), any())); verify(.between(1...3), add(any(), any()))
+        verifyInOrder { add(1, 2); onEvent(3, nil) }
+        verify(within: .seconds(1), onEvent(7, any()))
+        verifyNoMoreInvocations(add)
+
+        let sizes = ArgumentCaptor<Int32>()
+        verify(.exactly(2), add(any(), sizes.capture()))
+        #expect(sizes.values == [2, 5])
+        let quiet: @convention(c) (Int32) -> Void = mockFunction(named: "quiet")
+        verifyZeroInvocations(quiet)
+    }
+}
