@@ -11,14 +11,43 @@ final class StubTable<Element: AnyObject>: @unchecked Sendable {
     // @unchecked: slots are written under `writeLock` before being published through `count`
     // (release/acquire), and never written again.
 
-    static var capacity: Int { chunkSize * directorySize }
-    private static var chunkSize: Int { 64 }
-    private static var directorySize: Int { 256 }
+    /// The most entries one table holds.
+    static var capacity: Int { 1 << 20 }
+    /// Chunk `k` holds `firstChunkSize << k` entries, so a mock with a few stubs keeps a few
+    /// small allocations (a released mock keeps its table), and a million still fit in the
+    /// fixed directory.
+    private static var firstChunkSize: Int { 8 }
+    private static var directorySize: Int { 18 }
 
     private let count = Atomic<Int>(0)
     private let writeLock = Mutex(())
-    /// Allocated with the first stub: most mocks are never stubbed.
+    /// Allocated with the first entry: most mocks are never stubbed.
     private var directory: UnsafeMutablePointer<UnsafeMutablePointer<Unmanaged<Element>>?>?
+
+    deinit {
+        guard let directory else { return }
+        for index in 0..<count.load(ordering: .acquiring) { Self.slot(index, in: directory).pointee.release() }
+        for chunk in 0..<Self.directorySize { directory[chunk]?.deallocate() }
+        directory.deallocate()
+    }
+
+    /// The chunk and position of entry `index`.
+    @inline(__always)
+    private static func location(of index: Int) -> (chunk: Int, offset: Int) {
+        let group = index / firstChunkSize + 1
+        let chunk = Int.bitWidth - group.leadingZeroBitCount - 1
+        return (chunk, index - firstChunkSize * ((1 << chunk) - 1))
+    }
+
+    @inline(__always)
+    private static func slot(
+        _ index: Int, in directory: UnsafeMutablePointer<UnsafeMutablePointer<Unmanaged<Element>>?>
+    ) -> UnsafeMutablePointer<Unmanaged<Element>> {
+        let (chunk, offset) = location(of: index)
+        // Sound: chunk `chunk` was allocated with `firstChunkSize << chunk` slots before any
+        // index in it was published, and `offset` is below that.
+        return directory[chunk]! + offset
+    }
 
     /// Adds `element` as the newest entry. False when the table is full.
     func append(_ element: Element) -> Bool {
@@ -30,13 +59,12 @@ final class StubTable<Element: AnyObject>: @unchecked Sendable {
                 directory.initialize(repeating: nil, count: Self.directorySize)
                 self.directory = directory
             }
-            let chunkIndex = index / Self.chunkSize
-            if directory![chunkIndex] == nil {
-                directory![chunkIndex] = .allocate(capacity: Self.chunkSize)
+            let (chunk, _) = Self.location(of: index)
+            if directory![chunk] == nil {
+                directory![chunk] = .allocate(capacity: Self.firstChunkSize << chunk)
             }
-            // Sound: the slot is inside a chunk of `chunkSize` slots, and not yet visible to
-            // readers (count is still `index`).
-            (directory![chunkIndex]! + index % Self.chunkSize).initialize(to: .passRetained(element))
+            // Sound: the slot is not yet visible to readers (count is still `index`).
+            Self.slot(index, in: directory!).initialize(to: .passRetained(element))
             count.store(index + 1, ordering: .releasing)
             return true
         }
@@ -54,9 +82,8 @@ final class StubTable<Element: AnyObject>: @unchecked Sendable {
         var index = published - 1
         while index >= 0 {
             // Sound: slots below `published` were initialized before the release store that
-            // published them, and are never changed or freed.
-            let slot = directory[index / Self.chunkSize]! + index % Self.chunkSize
-            if slot.pointee._withUnsafeGuaranteedRef(body) { return true }
+            // published them, and are never changed or freed while the table lives.
+            if Self.slot(index, in: directory).pointee._withUnsafeGuaranteedRef(body) { return true }
             index -= 1
         }
         return false

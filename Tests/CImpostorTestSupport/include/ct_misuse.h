@@ -1,0 +1,22 @@
+// Types that Impostor must refuse, for the misuse catalog tests.
+#ifndef CT_MISUSE_H
+#define CT_MISUSE_H
+#include <stdbool.h>
+#include <stdint.h>
+
+/// Empty structs are a GNU extension with no calling convention.
+typedef struct cm_empty {
+} cm_empty;
+
+/// Over-aligned with no long double in it: libffi has no such type.
+typedef struct cm_overaligned {
+    char tag __attribute__((aligned(16)));
+} cm_overaligned;
+
+/// A C enum, to pass a matcher of the wrong type through its initializer.
+typedef enum cm_color { cm_red, cm_green } cm_color;
+
+/// Seven flags: more Bool matchers than a prototype can tell apart.
+typedef void (*cm_flags_fn)(bool, bool, bool, bool, bool, bool, bool);
+
+#endif

@@ -1,0 +1,264 @@
+import CImpostorTestSupport
+import Impostor
+import Testing
+
+/// One test per misuse Impostor detects, each asserting the message and the line it is
+/// reported at. The list, with every message, is in the documentation's "Misuse catalog".
+@Suite struct MisuseCatalogTests {
+    typealias Binary = @convention(c) (Int32, Int32) -> Int32
+    typealias Narrow = @convention(c) (Int32) -> Int8
+
+    /// The single failure `body` raised, or nil.
+    private func failure(_ body: () -> Void) -> ImpostorFailure? {
+        let failures = captureFailures(body)
+        #expect(failures.count == 1, "expected exactly one failure, got \(failures)")
+        return failures.first
+    }
+
+    // MARK: Creating mocks
+
+    @Test func mockOfANonFunctionType() {
+        let line = #line + 1
+        let failure = failure { _ = mockFunction(of: String.self, named: "text") }
+        #expect(failure?.message == "Cannot mock String: mockFunction needs a C function pointer type, such as `@convention(c) (Int32, Int32) -> Int32`.")
+        #expect(failure?.site.line == line)
+    }
+
+    @Test func mockOfASwiftClosureType() {
+        let line = #line + 1
+        let failure = failure { _ = mockFunction(of: ((Int32) -> Int32).self, named: "closure") }
+        #expect(failure?.message == "Cannot mock (Int32) -> Int32: it is a Swift function type, not a C function pointer. Write the type with `@convention(c)`, as in `@convention(c) (Int32) -> Int32`.")
+        #expect(failure?.site.line == line)
+    }
+
+    @Test func mockWithAPackedStruct() throws {
+        typealias Takes = @convention(c) (Int32, packed_pair) -> Void
+        let error = try #require(throws: MockCreationError.self) { _ = try Mockery().makeMock(of: Takes.self, named: "takes") }
+        #expect(error.position == .parameter(2))
+        #expect(error.description.hasSuffix("libffi cannot describe misaligned fields."))
+    }
+
+    @Test func mockWithAnEmptyStruct() throws {
+        typealias Returns = @convention(c) () -> cm_empty
+        let error = try #require(throws: MockCreationError.self) { _ = try Mockery().makeMock(of: Returns.self, named: "empty") }
+        #expect(error.description == "Cannot mock @convention(c) () -> cm_empty: the return type has type cm_empty, an empty struct, which has no C calling convention.")
+        #expect(error.position == .result)
+    }
+
+    @Test func mockWithAnOveralignedStruct() throws {
+        typealias Takes = @convention(c) (cm_overaligned) -> Void
+        let error = try #require(throws: MockCreationError.self) { _ = try Mockery().makeMock(of: Takes.self, named: "aligned") }
+        #expect(error.description == "Cannot mock @convention(c) (cm_overaligned) -> (): parameter 1 has type cm_overaligned, aligned to 16 bytes with no `long double` in it (a 128-bit integer or vector?); libffi cannot pass it.")
+    }
+
+    @Test func callToAMockThatCouldNotBeCreated() {
+        let context = Mockery()
+        let line = #line + 3
+        var result: Int32 = -1
+        let failures = captureFailures {
+            let broken = context.mock(of: (@convention(c) (Int32, packed_pair) -> Int32).self, named: "broken")
+            result = broken(1, packed_pair())
+        }
+        #expect(result == 0)
+        #expect(failures.map(\.site.line) == [line, line])
+        #expect(failures.last?.message == "Call to mock broken, which could not be created (see the failure at its creation); the call returned zero.")
+    }
+
+    @Test func callToAReleasedMock() {
+        let line = #line + 1
+        var add: Binary? = Mockery().mock(of: Binary.self, named: "gone")
+        let failure = failure { #expect(add!(1, 2) == 0) }
+        #expect(failure?.message.hasPrefix("Call to released mock gone: the Mockery that owned it is gone, so the call returned zero.") == true)
+        #expect(failure?.site.line == line)
+        add = nil
+    }
+
+    // MARK: Reading calls
+
+    @Test func argumentOfTheWrongType() {
+        let add: Binary = mockFunction(named: "add")
+        _ = add(1, 2)
+        let call = invocations(of: add)[0]
+        let line = #line + 1
+        let failure = failure { #expect(call.argument(1, as: Int64.self) == 0) }
+        #expect(failure?.message == "Cannot read argument 1 of a call to add as Int64: that parameter is Int32. Use `argument(1, as: Int32.self)`.")
+        #expect(failure?.site.line == line)
+    }
+
+    @Test func argumentIndexOutOfRange() {
+        let add: Binary = mockFunction(named: "add")
+        _ = add(1, 2)
+        let call = invocations(of: add)[0]
+        let failure = failure { #expect(call.argument(2, as: Int32.self) == 0) }
+        #expect(failure?.message == "Cannot read argument 2 of a call to add: it takes 2 arguments (indices 0..<2).")
+    }
+
+    @Test func returnValueOfTheWrongType() {
+        let narrow: Narrow = mockFunction(named: "narrow")
+        _ = narrow(1)
+        let call = invocations(of: narrow)[0]
+        let failure = failure { #expect(call.returnValue(as: Int32.self) == 0) }
+        #expect(failure?.message == "Cannot read the return value of a call to narrow as Int32: the function returns Int8.")
+    }
+
+    @Test func invocationsOfSomethingThatIsNotAMock() {
+        let real: Binary = { a, b in a &+ b }
+        let failure = failure { #expect(invocations(of: real).isEmpty) }
+        #expect(failure?.message == "@convention(c) (Int32, Int32) -> Int32 is not a mock made by Impostor: pass the function pointer mockFunction returned.")
+    }
+
+    @Test func invocationsOfAReleasedMock() {
+        let add = Mockery().mock(of: Binary.self, named: "gone")
+        let failure = failure { #expect(invocations(of: add).isEmpty) }
+        #expect(failure?.message == "Mock gone was released with its Mockery; its calls are gone.")
+    }
+
+    // MARK: Prototypes and matchers
+
+    @Test func matcherLeftOutsideAPrototype() {
+        let add: Binary = mockFunction(named: "add")
+        let line = #line + 1
+        let stray: Int32 = any()
+        let failure = failure { stub(add(1, 2)).with { 3 } }
+        #expect(failure?.message == "Matcher any() was used outside stub(...) or verify(...), where it means nothing; a mock called with it received a placeholder value. Write matchers only inside the prototype of a stub or verify.")
+        #expect(failure?.site.line == line)
+        _ = stray
+        #expect(add(1, 2) == 3)
+    }
+
+    @Test func mockCalledWithAMatcherOutsideAPrototype() {
+        let add: Binary = mockFunction(named: "add")
+        let line = #line + 1
+        let failure = failure { _ = add(gt(1), 2) }
+        #expect(failure?.message.hasPrefix("Matcher gt(1) was used outside stub(...) or verify(...)") == true)
+        #expect(failure?.site.line == line)
+    }
+
+    @Test func prototypeThatCallsNoMock() {
+        let line = #line + 1
+        let failure = failure { stub(Int32(3)).with { 4 } }
+        #expect(failure?.message == "The prototype passed to stub(...) calls no mock. Write the mock call itself, as in `stub(add(any(), 5))`.")
+        #expect(failure?.site.line == line)
+    }
+
+    @Test func prototypeThatCallsTwoMocks() {
+        let add: Binary = mockFunction(named: "add")
+        let sub: Binary = mockFunction(named: "sub")
+        let failure = failure { stub(add(sub(1, 2), 3)).with { 4 } }
+        #expect(failure?.message == "The prototype passed to stub(...) calls 2 mocks (sub, add); each prototype must call exactly one. Pass one prototype per call, as in `stub(a(1), b(2))`, or group them in `stub { ... }`.")
+    }
+
+    @Test func verifyPrototypeThatCallsNoMock() {
+        let failure = failure { verify(Int32(3)) }
+        #expect(failure?.message == "The prototype passed to verify(...) calls no mock. Write the mock call itself, as in `verify(add(any(), 5))`.")
+    }
+
+    @Test func stubNestedInAPrototype() {
+        let add: Binary = mockFunction(named: "add")
+        let failures = captureFailures {
+            stub(add({ stub(add(1, 1)).with { 0 }; return 2 }(), 3)).with { 4 }
+        }
+        #expect(failures.first?.message == "stub(...) was called inside the prototype of another stub or verify. Write them one after the other.")
+    }
+
+    @Test func prototypeThatChangesBetweenEvaluations() {
+        let add: Binary = mockFunction(named: "add")
+        let sub: Binary = mockFunction(named: "sub")
+        var evaluations = 0
+        let failure = failure {
+            stub({ () -> Int32 in evaluations += 1; return evaluations == 1 ? add(1, 2) : sub(1, 2) }()).with { 0 }
+        }
+        #expect(failure?.message == "The prototype passed to stub(...) called different mocks, or used different matchers, when evaluated again. Prototypes are evaluated more than once to bind matchers; keep them free of side effects and conditions.")
+    }
+
+    @Test func matcherCreatedAfterTheMockCall() {
+        let add: Binary = mockFunction(named: "add")
+        let line = #line + 1
+        let failure = failure { stub({ () -> Int32 in let result = add(1, 2); let _: Int32 = any(); return result }()).with { 0 } }
+        #expect(failure?.message == "Matcher any() was created in the prototype of stub(...) after its last mock call, so no argument receives it. Pass matchers directly as arguments of the mock call.")
+        #expect(failure?.site.line == line)
+    }
+
+    @Test func matcherChangedOnItsWayToTheMock() {
+        let add: Binary = mockFunction(named: "add")
+        let line = #line + 1
+        let failure = failure { stub(add(anyInt() &+ 1, 5)).with { 0 } }
+        #expect(failure?.message == "Matcher any() in stub(...) did not reach any argument of add unchanged (it was converted, computed with, or passed to something else). Pass the matcher directly as the argument.")
+        #expect(failure?.site.line == line)
+    }
+
+    @Test func matcherOfTheWrongTypeForItsArgument() {
+        let paint: @convention(c) (cm_color) -> Void = mockFunction(named: "paint")
+        let line = #line + 1
+        let failure = failure { stub(paint(cm_color(rawValue: any()))).with {} }
+        #expect(failure?.message == "Matcher any() matches UInt32 values, but it was passed as argument 1 of paint, which is cm_color.")
+        #expect(failure?.site.line == line)
+    }
+
+    @Test func tooManyBoolMatchers() {
+        let flags: cm_flags_fn = mockFunction(named: "flags")
+        let failure = failure { stub(flags(any(), any(), any(), any(), any(), any(), any())).with {} }
+        #expect(failure?.message == "A prototype can hold at most 6 Bool matchers: they cannot be told apart beyond that. Write literal Bool arguments as `eq(true)` or split the stub.")
+    }
+
+    // MARK: Stubs
+
+    @Test func stubBlockWithTheWrongParameterTypes() {
+        let add: Binary = mockFunction(named: "add")
+        let line = #line + 1
+        let failure = failure { stub(add(1, 2)).with { (a: Int64, b: Int32) in Int32(a) + b } }
+        #expect(failure?.message == "The block passed to with { } takes (Int64, Int32), but add takes (Int32, Int32). Declare the block with exactly the mock's parameter types, no parameters, or one Invocation.")
+        #expect(failure?.site.line == line)
+        #expect(add(1, 2) == 0)
+    }
+
+    @Test func stubBlockWithTooFewParameters() {
+        let add: Binary = mockFunction(named: "add")
+        let failure = failure { stub(add(1, 2)).with { (a: Int32) in a } }
+        #expect(failure?.message.hasPrefix("The block passed to with { } takes (Int32), but add takes (Int32, Int32).") == true)
+    }
+
+    @Test func groupedStubWithAnIncompatibleResult() {
+        let add: Binary = mockFunction(named: "add")
+        let failure = failure { stub { add(1, 2) }.with { "three" } }
+        #expect(failure?.message == "The block passed to with { } returns String, but add returns Int32.")
+    }
+
+    @Test func groupedStubWhoseValueDoesNotFit() {
+        let narrow: Narrow = mockFunction(named: "narrow")
+        stub { narrow(1) }.with { 300 }
+        let failure = failure { #expect(narrow(1) == 0) }
+        #expect(failure?.message == "The grouped stub's block returned 300, which does not fit narrow's return type Int8; the call returned zero.")
+    }
+
+    @Test func returningNothing() {
+        let add: Binary = mockFunction(named: "add")
+        let failure = failure { stub(add(1, 2)).returning() }
+        #expect(failure?.message == "returning(...) needs at least one value.")
+    }
+
+    // MARK: Verification
+
+    @Test func negativeCount() {
+        let add: Binary = mockFunction(named: "add")
+        let failure = failure { verify(.atLeast(-2), add(1, 2)) }
+        #expect(failure?.message == "verify was given an impossible count (minimum -2, maximum none); counts cannot be negative.")
+    }
+
+    @Test func pointeeCaptorInAVerify() {
+        let store: @convention(c) (UnsafePointer<Int32>?) -> Void = mockFunction(named: "store")
+        var value: Int32 = 1
+        store(&value)
+        let captor = PointeeCaptor<Int32>()
+        let line = #line + 1
+        let failure = failure { verify(store(captor.capture())) }
+        #expect(failure?.message.hasPrefix("A PointeeCaptor in verify(...) would read memory the call pointed to long after the call") == true)
+        #expect(failure?.site.line == line)
+    }
+
+    @Test func verifyNoMoreInvocationsOfSomethingThatIsNotAMock() {
+        let real: Binary = { a, b in a &+ b }
+        let failure = failure { verifyNoMoreInvocations(real) }
+        #expect(failure?.message.hasSuffix("is not a mock made by Impostor: pass the function pointer mockFunction returned.") == true)
+    }
+}
