@@ -88,8 +88,14 @@ static inline impostor_thread_state *_Nonnull impostor_current_thread_state(void
     return &impostor_thread_state_storage;
 }
 
-/// True while this thread evaluates a prototype: the one check on every mock call.
+/// True while this thread evaluates a prototype.
 static inline int impostor_is_recording(void) { return impostor_thread_state_storage.recording != 0; }
+
+/// True when this thread evaluates a prototype or has matchers waiting: the one check every
+/// mock call makes (one load of the two adjacent 32-bit fields).
+static inline int impostor_needs_attention(void) {
+    return (impostor_thread_state_storage.recording | impostor_thread_state_storage.pending_matchers) != 0;
+}
 
 // MARK: Memory
 

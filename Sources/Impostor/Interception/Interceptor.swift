@@ -1,3 +1,4 @@
+import CImpostor
 import Synchronization
 
 /// The Swift side of one mock: receives every call its trampoline forwards, records it and
@@ -33,13 +34,15 @@ final class Interceptor: Sendable {
             frame.writeZeroResult()
             return
         }
-        if PrototypeRecorder.isRecording {
-            // A stub or verify prototype: hand the call over, record nothing.
-            PrototypeRecorder.active?.capture(self, frame)
-            frame.writeZeroResult()
-            return
+        if impostor_needs_attention() != 0 {
+            if PrototypeRecorder.isRecording {
+                // A stub or verify prototype: hand the call over, record nothing.
+                PrototypeRecorder.active?.capture(self, frame)
+                frame.writeZeroResult()
+                return
+            }
+            MatcherRecorder.reportLeftovers()
         }
-        if MatcherRecorder.hasPending { MatcherRecorder.reportLeftovers() }
         let sequence = CallSequence.next()
         let answered = stubs.scanNewestFirst { stub in
             guard stub.pattern.matches(frame) else { return false }

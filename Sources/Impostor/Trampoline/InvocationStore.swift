@@ -19,6 +19,12 @@ final class InvocationStore: @unchecked Sendable {
     }
 
     private let signature: Signature
+    /// Where each argument goes in a record and how many bytes it has, decided once: the
+    /// per-call loop reads this flat buffer instead of the signature's arrays.
+    private let copySteps: UnsafeMutableBufferPointer<(offset: Int, size: Int)>
+    private let hasCStrings: Bool
+    private let resultOffset: Int
+    private let resultSize: Int
     private let stride: Int
     private let recordsPerChunk: Int
     private let lock = Mutex(())
@@ -35,6 +41,13 @@ final class InvocationStore: @unchecked Sendable {
         let raw = Self.headerSize + signature.argumentBlockSize + signature.resultSize
         stride = (raw + 7) / 8 * 8
         recordsPerChunk = max(16, Self.chunkBytes / stride)
+        copySteps = .allocate(capacity: signature.parameters.count)
+        for (index, parameter) in signature.parameters.enumerated() {
+            copySteps.initializeElement(at: index, to: (Self.headerSize + signature.argumentOffsets[index], parameter.size))
+        }
+        hasCStrings = !signature.cStringParameters.isEmpty
+        resultOffset = Self.headerSize + signature.argumentBlockSize
+        resultSize = signature.resultSize
     }
 
     /// Bytes of memory one recorded call takes, not counting C string snapshots.
@@ -44,6 +57,7 @@ final class InvocationStore: @unchecked Sendable {
 
     deinit {
         for chunk in state.chunks { chunk.deallocate() }
+        copySteps.deallocate()
     }
 
     private func withState<R>(_ body: (inout State) -> R) -> R {
@@ -53,9 +67,8 @@ final class InvocationStore: @unchecked Sendable {
     /// Records one call: its arguments from `frame`, and the return value already written to
     /// the frame's result buffer.
     func append(sequence: UInt64, thread: UInt, frame: CallFrame) {
-        let signature = self.signature
         var snapshots: [String?] = []
-        if !signature.cStringParameters.isEmpty {
+        if hasCStrings {
             // Outside the lock: copying strings allocates.
             snapshots = signature.cStringParameters.map { frame.cString(at: $0) }
         }
@@ -71,15 +84,14 @@ final class InvocationStore: @unchecked Sendable {
             let record = state.next!
             record.storeBytes(of: sequence, as: UInt64.self)
             record.storeBytes(of: thread, toByteOffset: 8, as: UInt.self)
-            let arguments = record + Self.headerSize
-            let offsets = signature.argumentOffsets
-            let parameters = signature.parameters
-            for index in 0..<parameters.count {
-                // Sound: libffi gives one pointer per parameter, to a value of its size.
-                impostor_copy(arguments + offsets[index], frame.arguments![index]!, parameters[index].size)
+            for index in copySteps.indices {
+                let step = copySteps[index]
+                // Sound: libffi gives one pointer per parameter, to a value of its size, and
+                // the step lies inside the record.
+                impostor_copy(record + step.offset, frame.arguments![index]!, step.size)
             }
-            if signature.resultSize > 0, let result = frame.result {
-                impostor_copy(arguments + signature.argumentBlockSize, result, signature.resultSize)
+            if resultSize > 0, let result = frame.result {
+                impostor_copy(record + resultOffset, result, resultSize)
             }
             state.next = record + stride
             state.freeInChunk -= 1
