@@ -1,15 +1,30 @@
 /// A call to one mock with a matcher for each argument: what a stub answers and a verify
 /// counts. Made by ``PrototypeEvaluation`` from a prototype such as `add(any(), 5)`.
-struct CallPattern: Sendable {
+///
+/// A class, so the per-call path borrows it instead of copying its arrays.
+final class CallPattern: Sendable {
     let interceptor: Interceptor
     let arguments: [ArgumentMatcher]
     /// Where the stub or verify was written.
     let site: SourceSite
+    /// `arguments` compiled for the per-call path: literal C scalars become one comparison of
+    /// a machine word, `any()` no work at all.
+    private let tests: [ArgumentTest]
+    /// True when some argument has a captor (so matches must be reported to it).
+    let hasCaptors: Bool
+
+    init(interceptor: Interceptor, arguments: [ArgumentMatcher], site: SourceSite) {
+        self.interceptor = interceptor
+        self.arguments = arguments
+        self.site = site
+        tests = arguments.map(ArgumentTest.init)
+        hasCaptors = arguments.contains { if case .test(let matcher) = $0 { matcher.onMatch != nil } else { false } }
+    }
 
     /// True when a live call matches every argument matcher.
     @inline(__always)
     func matches(_ frame: CallFrame) -> Bool {
-        for index in arguments.indices where !arguments[index].matches(frame.slot(index)) {
+        for index in tests.indices where !matches(argument: index, frame.slot(index)) {
             return false
         }
         return true
@@ -17,10 +32,29 @@ struct CallPattern: Sendable {
 
     /// True when a recorded call matches every argument matcher.
     func matches(_ view: RecordView) -> Bool {
-        for index in arguments.indices where !arguments[index].matches(view.slot(index)) {
+        for index in tests.indices where !matches(argument: index, view.slot(index)) {
             return false
         }
         return true
+    }
+
+    @inline(__always)
+    private func matches(argument index: Int, _ slot: ArgumentSlot) -> Bool {
+        let test = tests[index]
+        switch test.kind {
+        case .any: return true
+        case .bits: return slot.hasBits(test.bits, size: test.size)
+        case .float: return slot.load(as: Float.self) == Float(bitPattern: UInt32(truncatingIfNeeded: test.bits))
+        case .double: return slot.load(as: Double.self) == Double(bitPattern: test.bits)
+        case .general: return matchesGenerally(argument: index, slot)
+        }
+    }
+
+    /// Matchers that run code (and struct literals): kept out of line so the common path stays
+    /// small enough to inline where calls are matched.
+    @inline(never)
+    private func matchesGenerally(argument index: Int, _ slot: ArgumentSlot) -> Bool {
+        arguments[index].matches(slot)
     }
 
     /// Hands the arguments of a call that matched to the captors among the matchers.
@@ -30,13 +64,45 @@ struct CallPattern: Sendable {
         }
     }
 
-    /// True when some argument has a captor (so matches must be reported to it).
-    var hasCaptors: Bool {
-        arguments.contains { if case .test(let matcher) = $0 { matcher.onMatch != nil } else { false } }
-    }
-
     /// `add(any(), 5)`.
     var description: String {
         "\(interceptor.name)(\(arguments.map(\.description).joined(separator: ", ")))"
+    }
+}
+
+/// One argument matcher in the form the per-call path tests: plain values only, so reading
+/// one out of the array copies no references (the general case is in `arguments`).
+private struct ArgumentTest {
+    enum Kind {
+        case any, bits, float, double, general
+    }
+
+    let kind: Kind
+    let size: Int
+    let bits: UInt64
+
+    init(_ matcher: ArgumentMatcher) {
+        self.init(kind: .general, size: 0, bits: 0)
+        switch matcher {
+        case .any:
+            self = ArgumentTest(kind: .any, size: 0, bits: 0)
+        case .literal(let bytes, let leaves, _):
+            guard leaves.count == 1, let leaf = leaves.first, leaf.offset == 0, leaf.size == bytes.count else { return }
+            let word = bytes.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * $1.offset) }
+            switch (leaf.kind, bytes.count) {
+            case (.bytes, 1), (.bytes, 2), (.bytes, 4), (.bytes, 8): self = ArgumentTest(kind: .bits, size: bytes.count, bits: word)
+            case (.float, 4): self = ArgumentTest(kind: .float, size: 4, bits: word)
+            case (.double, 8): self = ArgumentTest(kind: .double, size: 8, bits: word)
+            default: return
+            }
+        case .test:
+            return
+        }
+    }
+
+    private init(kind: Kind, size: Int, bits: UInt64) {
+        self.kind = kind
+        self.size = size
+        self.bits = bits
     }
 }

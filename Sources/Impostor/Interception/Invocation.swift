@@ -78,7 +78,7 @@ public struct Invocation: Sendable, CustomStringConvertible {
                 site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)))
             return TrivialValue.zero(T.self)
         }
-        return record.value(at: signature.argumentBlockSize, as: T.self)
+        return record.value(at: signature.resultOffset, as: T.self)
     }
 
     /// Each argument formatted for messages: structs field by field, C strings quoted,
@@ -94,7 +94,7 @@ public struct Invocation: Sendable, CustomStringConvertible {
 
     /// The return value formatted for messages; nil for a `Void` function.
     public var formattedResult: String? {
-        signature.result.map { ValueFormatter.format(record, at: signature.argumentBlockSize, as: $0, cString: nil) }
+        signature.result.map { ValueFormatter.format(record, at: signature.resultOffset, as: $0, cString: nil) }
     }
 
     /// `add(1, 2) -> 3`; `log("ready", 0x00007f…)` for a `Void` function.

@@ -120,7 +120,11 @@ enum PrototypeEvaluation {
                         site: matcher.site))
                 }
                 boundMatchers.insert(matcherIndex)
-                arguments.append(matcher.isAny ? .any(matcher) : .test(matcher))
+                if let literal = matcher.literal, matcher.valueType == parameter.swiftType, matcher.onMatch == nil {
+                    arguments.append(.literal(literal.bytes, leaves: parameter.leaves, text: matcher.description))
+                } else {
+                    arguments.append(matcher.isAny ? .any(matcher) : .test(matcher))
+                }
             } else {
                 arguments.append(literal(first.arguments[index], text: first.cStrings[index] ?? nil, parameter: parameter, site: site))
             }

@@ -33,7 +33,7 @@ public func eq<T: Equatable>(
 public func eq<T: Equatable>(_ value: T) -> Matcher<T> { equalityMatcher(value) }
 
 private func equalityMatcher<T: Equatable>(_ value: T) -> Matcher<T> {
-    Matcher("eq(\(value))") { $0 == value }
+    Matcher(test: .value { $0 == value }, description: "eq(\(value))", literal: LiteralValue(value))
 }
 
 /// Matches C values equal to `value` field by field, as C compares them: floating-point
@@ -53,7 +53,9 @@ private func fieldwiseMatcher<T>(_ value: T) -> Matcher<T> {
     let leaves = SignatureCache.leaves(of: T.self) ?? [ValueLeaf(offset: 0, size: MemoryLayout<T>.size, kind: .bytes)]
     let bytes = Sentinel.bytes(of: value)
     let text = String(describing: value).replacing("__C.", with: "")
-    return Matcher(test: .slot { $0.isEqual(to: bytes, leaves: leaves) }, description: "eq(\(text))")
+    return Matcher(
+        test: .slot { $0.isEqual(to: bytes, leaves: leaves) }, description: "eq(\(text))",
+        literal: LiteralValue(bytes: bytes, leaves: leaves))
 }
 
 // MARK: Order

@@ -34,10 +34,14 @@ public struct Matcher<Value>: CustomStringConvertible {
     let test: Test
     /// How the matcher reads in failure messages: `gt(5)`, `cString("hello")`.
     public let description: String
+    /// For equality with a C value: its bytes and how to compare them, so a call is matched
+    /// by comparing bytes rather than by calling a closure.
+    let literal: LiteralValue?
 
-    init(test: Test, description: String) {
+    init(test: Test, description: String, literal: LiteralValue? = nil) {
         self.test = test
         self.description = description
+        self.literal = literal
     }
 
     /// A matcher that accepts the values `predicate` returns true for, shown as `description`.

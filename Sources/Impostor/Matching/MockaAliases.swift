@@ -40,7 +40,8 @@ public func anyStruct<T>(
 public func intArg<T: FixedWidthInteger>(
     _ value: T, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) -> T {
-    record(Matcher("intArg(\(value))") { $0 == value }, SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    record(Matcher(test: .value { $0 == value }, description: "intArg(\(value))", literal: LiteralValue(value)),
+           SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
 /// Mocka's `structArg(v)`: a struct argument equal to `value` field by field.

@@ -10,6 +10,9 @@ struct RecordedMatcher: @unchecked Sendable {
     let isAny: Bool
     let sentinel: [UInt8]
     let test: (ArgumentSlot) -> Bool
+    /// Set for equality matchers on C values: the binder compares bytes instead of calling
+    /// `test`.
+    let literal: LiteralValue?
     /// Runs when a whole call matched (argument captors keep the value here).
     let onMatch: ((ArgumentSlot) -> Void)?
 
@@ -17,6 +20,7 @@ struct RecordedMatcher: @unchecked Sendable {
         _ matcher: Matcher<Value>, sentinel: Value?, site: SourceSite, onMatch: ((ArgumentSlot) -> Void)? = nil
     ) {
         self.onMatch = onMatch
+        literal = matcher.literal
         valueType = Value.self
         description = matcher.description
         self.site = site

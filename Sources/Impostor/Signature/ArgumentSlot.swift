@@ -25,6 +25,18 @@ struct ArgumentSlot {
         TrivialValue.load(T.self, from: address)
     }
 
+    /// True when the argument's `size` bytes (1, 2, 4 or 8) equal the low bytes of `bits`.
+    @inline(__always)
+    func hasBits(_ bits: UInt64, size: Int) -> Bool {
+        // Sound: the argument holds `size` bytes; loads may be unaligned.
+        switch size {
+        case 1: address.load(as: UInt8.self) == UInt8(truncatingIfNeeded: bits)
+        case 2: address.loadUnaligned(as: UInt16.self) == UInt16(truncatingIfNeeded: bits)
+        case 4: address.loadUnaligned(as: UInt32.self) == UInt32(truncatingIfNeeded: bits)
+        default: address.loadUnaligned(as: UInt64.self) == bits
+        }
+    }
+
     /// The pointer-sized value as an address (0 for NULL).
     var pointerBits: UInt { load(as: UInt.self) }
 

@@ -29,19 +29,25 @@ enum CTypeClassifier {
     static func scalarRepresentation(of type: Any.Type) throws(TypeRejection) -> CScalarTypes.Entry? {
         if let entry = CScalarTypes.entry(for: type) { return entry }
         if isPointer(type) { return pointerEntry }
-        if let wrapped = TypeMetadata.wrappedType(ofOptional: type) {
-            guard isPointer(wrapped) else {
+        switch TypeMetadata.kind(of: type) {
+        case .optional:
+            guard let wrapped = TypeMetadata.wrappedType(ofOptional: type), isPointer(wrapped) else {
                 throw .optionalOfNonPointer(type: TypeMetadata.name(of: type))
             }
             return pointerEntry
-        }
-        if let function = TypeMetadata.function(type), !function.isC {
+        case .function:
             throw .swiftClosure(type: TypeMetadata.name(of: type))
-        }
-        if let enumeration = type as? any RawRepresentable.Type {
+        case .structure, .enumeration:
+            // C enums and option sets. Checked by kind first: a protocol cast scans every
+            // conformance in the process the first time it meets a type.
+            let looksLikeCEnum = TypeMetadata.kind(of: type) == .enumeration
+                || (TypeMetadata.isImportedFromC(type) && TypeMetadata.hasOnlyRawValueField(type))
+            guard looksLikeCEnum, let enumeration = type as? any RawRepresentable.Type
+            else { return nil }
             return try enumEntry(enumeration)
+        default:
+            return nil
         }
-        return nil
     }
 
     /// True for `UnsafePointer<CChar>`, the type Swift gives `const char *`.
@@ -52,7 +58,7 @@ enum CTypeClassifier {
     private static let pointerEntry = CScalarTypes.Entry(representation: .pointer, ffiType: impostor_type_pointer)
 
     private static func isPointer(_ type: Any.Type) -> Bool {
-        if type is any CPointerType.Type { return true }
+        if CPointerTypes.contains(type) { return true }
         if let function = TypeMetadata.function(type) { return function.isC }
         return false
     }

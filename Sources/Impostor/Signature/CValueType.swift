@@ -32,13 +32,18 @@ struct CValueType: @unchecked Sendable {
     var name: String { TypeMetadata.name(of: swiftType) }
 }
 
-/// Marks Swift's pointer types, which all pass as a C pointer.
-protocol CPointerType {}
-extension UnsafePointer: CPointerType {}
-extension UnsafeMutablePointer: CPointerType {}
-extension UnsafeRawPointer: CPointerType {}
-extension UnsafeMutableRawPointer: CPointerType {}
-extension OpaquePointer: CPointerType {}
+/// Swift's pointer types, which all pass as a C pointer, recognised by identity or by their
+/// generic type's descriptor (no protocol conformance lookups: see `TypeMetadata`).
+enum CPointerTypes {
+    static func contains(_ type: Any.Type) -> Bool {
+        if type == UnsafeRawPointer.self || type == UnsafeMutableRawPointer.self || type == OpaquePointer.self { return true }
+        guard let descriptor = TypeMetadata.nominalDescriptor(of: type) else { return false }
+        return descriptor == typedPointer || descriptor == mutableTypedPointer
+    }
+
+    private nonisolated(unsafe) static let typedPointer = TypeMetadata.nominalDescriptor(of: UnsafePointer<UInt8>.self)
+    private nonisolated(unsafe) static let mutableTypedPointer = TypeMetadata.nominalDescriptor(of: UnsafeMutablePointer<UInt8>.self)
+}
 
 /// The scalar C types libffi knows by name.
 enum CScalarTypes {

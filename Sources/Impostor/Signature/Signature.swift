@@ -12,16 +12,23 @@ final class Signature: @unchecked Sendable {
     let parameters: [CValueType]
     /// Nil for `Void`.
     let result: CValueType?
-    /// Where each argument's bytes start in a recorded call's argument block.
+    /// Where each argument's bytes start in a recorded call's payload, aligned for its type
+    /// (so recorded values can be read in place).
     let argumentOffsets: [Int]
-    /// The total size of the argument block.
-    let argumentBlockSize: Int
+    /// Where the return value's bytes start in the payload, aligned for its type.
+    let resultOffset: Int
+    /// The size of a recorded call's payload: arguments, then the return value.
+    let payloadSize: Int
+    /// The largest alignment in the payload (at least 8): records are laid out at multiples.
+    let payloadAlignment: Int
     /// Which parameters are `const char *`, snapshotted as strings at call time.
     let cStringParameters: [Int]
     /// How many bytes a handler writes to libffi's result buffer: integral returns narrower than
     /// 64 bits are written as a full, sign- or zero-extended `ffi_arg`.
     let resultWriteSize: Int
     let resultWidening: ResultWidening
+    /// Bytes of the return value (0 for `Void`), kept in each recorded call.
+    let resultSize: Int
     let cif: UnsafeMutablePointer<ffi_cif>
 
     enum ResultWidening: Equatable {
@@ -33,15 +40,20 @@ final class Signature: @unchecked Sendable {
         self.parameters = parameters
         self.result = result
         self.cif = cif
+        func aligned(_ offset: Int, _ alignment: Int) -> Int { (offset + alignment - 1) / alignment * alignment }
         var offsets: [Int] = []
         var cursor = 0
         for parameter in parameters {
+            cursor = aligned(cursor, parameter.alignment)
             offsets.append(cursor)
             cursor += parameter.size
         }
         argumentOffsets = offsets
-        argumentBlockSize = cursor
+        resultOffset = aligned(cursor, result?.alignment ?? 1)
+        payloadSize = resultOffset + (result?.size ?? 0)
+        payloadAlignment = ([8] + parameters.map(\.alignment) + [result?.alignment ?? 1]).max()!
         cStringParameters = parameters.indices.filter { parameters[$0].isCString }
+        resultSize = result?.size ?? 0
         switch result {
         case let result? where result.isIntegral && result.size < 8:
             resultWriteSize = 8
@@ -55,8 +67,7 @@ final class Signature: @unchecked Sendable {
         }
     }
 
-    /// Bytes of the return value kept in each recorded call.
-    var resultSize: Int { result?.size ?? 0 }
+
 
     /// `@convention(c) (Int32, Int32) -> Int32`.
     var typeName: String { "\(functionType)" }

@@ -3,11 +3,18 @@
 /// Imported C unions and structs with bitfields are plain bytes but Swift does not mark them
 /// `BitwiseCopyable`, so the library's generics are unconstrained and check triviality at run
 /// time instead: every type a signature admits is trivial (`_isPOD`).
+@usableFromInline
 enum TrivialValue {
-    /// Reads a `T` from possibly unaligned memory holding one.
-    @inline(__always)
+    /// Reads a `T` from memory holding one. Arguments from libffi and recorded payloads are
+    /// aligned for their type, so this is normally a plain load; other memory is copied to an
+    /// aligned temporary first.
+    @inlinable @inline(__always)
     static func load<T>(_ type: T.Type, from address: UnsafeRawPointer) -> T {
-        withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { slot in
+        if Int(bitPattern: address) & (MemoryLayout<T>.alignment - 1) == 0 {
+            // Sound: aligned memory holding a value of the trivial C type T.
+            return address.assumingMemoryBound(to: T.self).pointee
+        }
+        return withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { slot in
             // Sound: T is a trivial C type (callers check the type against the signature), so
             // its value is exactly its bytes; the temporary makes the load aligned.
             let raw = UnsafeMutableRawPointer(slot.baseAddress!)

@@ -1,3 +1,5 @@
+@_spi(Reflection) import Swift
+
 /// What Swift's runtime metadata says about a type, read once when a mock is created.
 ///
 /// Function type metadata (kind 0x302) holds a flags word (parameter count in the low 16 bits,
@@ -47,8 +49,23 @@ enum TypeMetadata {
     }
 
     /// The type an `Optional` wraps, or nil when `type` is not an Optional.
+    ///
+    /// Read from the metadata (an Optional's first generic argument follows its kind and
+    /// descriptor words): a protocol cast would scan every conformance in the process the first
+    /// time it sees a type, which cost most of a new mock's creation time.
     static func wrappedType(ofOptional type: Any.Type) -> Any.Type? {
-        (type as? any OptionalType.Type)?.wrappedType
+        guard kind(of: type) == .optional else { return nil }
+        // Sound: every metadata record of kind 0x202 is `Optional<Wrapped>`'s, whose generic
+        // argument is at offset 16.
+        return unsafeBitCast(type, to: UnsafeRawPointer.self).load(fromByteOffset: 16, as: Any.Type.self)
+    }
+
+    /// The nominal type descriptor of a struct or enum, which all specializations of a
+    /// generic type share (`UnsafePointer<Int8>` and `UnsafePointer<Point>` alike).
+    static func nominalDescriptor(of type: Any.Type) -> UnsafeRawPointer? {
+        guard kind(of: type) == .structure || kind(of: type) == .enumeration || kind(of: type) == .optional else { return nil }
+        // Sound: value type metadata holds its descriptor right after the kind word.
+        return unsafeBitCast(type, to: UnsafeRawPointer.self).load(fromByteOffset: 8, as: UnsafeRawPointer.self)
     }
 
     /// Size and alignment of a type known only at run time.
@@ -60,6 +77,17 @@ enum TypeMetadata {
     /// True for types Swift imported from C headers (their mangled module is `__C`).
     static func isImportedFromC(_ type: Any.Type) -> Bool {
         _typeName(type, qualified: true).hasPrefix("__C.")
+    }
+
+    /// True for a struct whose one stored field is `rawValue`: how Swift imports C enums and
+    /// option sets (checked before the costlier `RawRepresentable` cast).
+    static func hasOnlyRawValueField(_ type: Any.Type) -> Bool {
+        var names: [String] = []
+        _ = _forEachField(of: type, options: []) { name, _, _, _ in
+            names.append(String(cString: name))
+            return names.count < 2
+        }
+        return names == ["rawValue"]
     }
 
     /// The readable name of a type, without module prefixes (`Point`, not `__C.Point`).
@@ -75,14 +103,6 @@ enum TypeMetadata {
     }
 }
 
-/// Lets the classifier see through `Optional` without knowing its payload statically.
-protocol OptionalType {
-    static var wrappedType: Any.Type { get }
-}
-
-extension Optional: OptionalType {
-    static var wrappedType: Any.Type { Wrapped.self }
-}
 
 extension TypeMetadata {
     /// True for a C function pointer type or an Optional of one.

@@ -79,7 +79,7 @@ enum ResultConversion {
                 frame.writeZeroResult()
                 return
             }
-            func write<T>(_ value: T) { frame.writeResult(value) }
+            func write<T>(_ value: T) { StubAnswer.write(value, to: frame) }
             write(converted)
         }
     }

@@ -1,37 +1,46 @@
 /// What a stub does when a call matches it: runs the user's block (or picks the next value)
 /// and writes the result into the call's return slot.
+///
+/// Answers are built by inlinable code (`Stubbing.with`, `returning`, …), so the decoding of
+/// arguments and the writing of the result are specialized for the block's types in the
+/// user's module instead of going through generic metadata on every call.
+@usableFromInline
 struct StubAnswer: @unchecked Sendable {
     // @unchecked: the closure wraps the user's block, which runs on whichever thread calls
     // the mock, as stub blocks are documented to.
 
-    /// Runs the answer for one call; `sequence` is the call's global sequence number.
-    let run: (CallFrame, UInt64) -> Void
+    /// Runs the answer for one call; the second argument is the call's global sequence number.
+    @usableFromInline let run: (CallFrame, UInt64) -> Void
 
-    /// A block that takes no arguments.
-    static func block<R>(_ body: @escaping () -> R) -> StubAnswer {
-        StubAnswer { frame, _ in frame.writeResult(body()) }
+    @usableFromInline
+    init(run: @escaping (CallFrame, UInt64) -> Void) {
+        self.run = run
     }
 
-    /// A block that takes the function's arguments, decoded with an `inout` cursor (a
+    /// Argument `cursor` of the call as `T`, moving the cursor on (an `inout` cursor: a
     /// captured mutable counter would cost an exclusivity check per argument).
-    static func block<each A, R>(_ body: @escaping (repeat each A) -> R) -> StubAnswer {
-        StubAnswer { frame, _ in
-            var cursor = 0
-            frame.writeResult(body(repeat Self.decode((each A).self, from: frame, at: &cursor)))
-        }
+    @inlinable @inline(__always)
+    static func argument<T>(_ type: T.Type, of frame: CallFrame, at cursor: inout Int) -> T {
+        defer { cursor += 1 }
+        return TrivialValue.load(T.self, from: frame.argumentAddress(cursor))
+    }
+
+    /// Writes `value`, of the function's return type, as the call's result.
+    @inlinable @inline(__always)
+    static func write<R>(_ value: R, to frame: CallFrame) {
+        withUnsafeBytes(of: value) { frame.writeResult($0) }
     }
 
     /// A block that takes the whole ``Invocation``.
     static func block<R>(mockName: String, _ body: @escaping (Invocation) -> R) -> StubAnswer {
         StubAnswer { frame, sequence in
             let record = frame.record(sequence: sequence, thread: CallingThread.currentID)
-            frame.writeResult(body(Invocation(mockName: mockName, signature: frame.signature, record: record)))
+            write(body(Invocation(mockName: mockName, signature: frame.signature, record: record)), to: frame)
         }
     }
 
-    @inline(__always)
-    private static func decode<T>(_ type: T.Type, from frame: CallFrame, at cursor: inout Int) -> T {
-        defer { cursor += 1 }
-        return frame.argument(cursor, as: T.self)
+    /// A block that takes no arguments.
+    static func block<R>(_ body: @escaping () -> R) -> StubAnswer {
+        StubAnswer { frame, _ in write(body(), to: frame) }
     }
 }

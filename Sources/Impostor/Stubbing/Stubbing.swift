@@ -8,6 +8,8 @@ public struct Stubbing<Result> {
     /// Empty after a reported failure, so the builders below do nothing more.
     let patterns: [CallPattern]
 
+    init(patterns: [CallPattern]) { self.patterns = patterns }
+
     /// Answers with a block that takes the mock's arguments, in order and with their exact
     /// types, or no arguments at all.
     ///
@@ -15,14 +17,26 @@ public struct Stubbing<Result> {
     /// stub(add(anyInt(), 5)).with { (a: Int32, b: Int32) in a * b }
     /// stub(add(1, 2)).with { 42 }
     /// ```
-    @discardableResult
+    ///
+    /// Inlinable so that the code decoding arguments for the block is specialized for their
+    /// types in the test's module: generic decoding cost about a thousand instructions a call.
+    @inlinable @discardableResult
     public func with<each Argument>(
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ body: @escaping (repeat each Argument) -> Result
     ) -> StubChain<Result> {
-        let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
         var blockTypes: [Any.Type] = []
         repeat blockTypes.append((each Argument).self)
+        let answer = StubAnswer { frame, _ in
+            var cursor = 0
+            StubAnswer.write(body(repeat StubAnswer.argument((each Argument).self, of: frame, at: &cursor)), to: frame)
+        }
+        return install(answer, blockTypes: blockTypes, site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Checks the block's parameter types against each mock's, then installs the stubs.
+    @usableFromInline
+    func install(_ answer: StubAnswer, blockTypes: [Any.Type], site: SourceSite) -> StubChain<Result> {
         for pattern in patterns where !blockTypes.isEmpty {
             let parameterTypes = pattern.interceptor.signature.parameters.map(\.swiftType)
             guard blockTypes.count == parameterTypes.count,
@@ -36,7 +50,7 @@ public struct Stubbing<Result> {
                 return StubChain(stubs: [])
             }
         }
-        return install(StubAnswer.block(body), site: site)
+        return install(answer, site: site)
     }
 
     /// Answers with a block that takes the whole ``Invocation`` (Mocka's full argument list).
@@ -62,18 +76,24 @@ public struct Stubbing<Result> {
     /// ```swift
     /// stub(add(any(), any())).returning(1, 2, 3)
     /// ```
-    @discardableResult
+    @inlinable @discardableResult
     public func returning(
         _ values: Result...,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) -> StubChain<Result> {
-        let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        guard let first = values.first else {
+        let answers = values.map { value in StubAnswer { frame, _ in StubAnswer.write(value, to: frame) } }
+        return install(consecutive: answers, site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Installs the first answer and queues the others; reports an empty list.
+    @usableFromInline
+    func install(consecutive answers: [StubAnswer], site: SourceSite) -> StubChain<Result> {
+        guard let first = answers.first else {
             FailureReporter.report(ImpostorFailure(message: FailureMessages.noConsecutiveValues(purpose: "returning(...)"), site: site))
             return StubChain(stubs: [])
         }
-        let chain = install(StubAnswer.block { first }, site: site)
-        for value in values.dropFirst() { chain.append(StubAnswer.block { value }) }
+        let chain = install(first, site: site)
+        for answer in answers.dropFirst() { chain.append(answer) }
         return chain
     }
 
@@ -106,21 +126,27 @@ public struct Stubbing<Result> {
 public struct StubChain<Result> {
     let stubs: [Stub]
 
+    init(stubs: [Stub]) { self.stubs = stubs }
+
+    @usableFromInline
     func append(_ answer: StubAnswer) {
         for stub in stubs { stub.append(answer) }
     }
 
     /// Answers the next call with `body`, which takes the mock's arguments or none.
-    @discardableResult
+    @inlinable @discardableResult
     public func then<each Argument>(_ body: @escaping (repeat each Argument) -> Result) -> StubChain {
-        append(StubAnswer.block(body))
+        append(StubAnswer { frame, _ in
+            var cursor = 0
+            StubAnswer.write(body(repeat StubAnswer.argument((each Argument).self, of: frame, at: &cursor)), to: frame)
+        })
         return self
     }
 
     /// Answers the next calls with `values` in turn; the last repeats.
-    @discardableResult
+    @inlinable @discardableResult
     public func thenReturning(_ values: Result...) -> StubChain {
-        for value in values { append(StubAnswer.block { value }) }
+        for value in values { append(StubAnswer { frame, _ in StubAnswer.write(value, to: frame) }) }
         return self
     }
 }

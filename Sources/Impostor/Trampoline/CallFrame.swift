@@ -2,8 +2,11 @@ import CImpostor
 
 /// One call in flight: libffi's argument and result pointers, with the signature that says how
 /// to read and write them. Lives only for the duration of the handler.
+@usableFromInline
 struct CallFrame {
-    let signature: Signature
+    /// Unowned: signatures are cached for the life of the process, and a strong reference cost
+    /// a retain/release pair on every call.
+    unowned(unsafe) let signature: Signature
     /// libffi's array of pointers to each argument's value.
     let arguments: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
     /// libffi's result buffer: at least `resultWriteSize` bytes (a full `ffi_arg` for narrow
@@ -27,38 +30,48 @@ struct CallFrame {
 
     /// Writes the zero value of the return type: what an unstubbed call returns.
     func writeZeroResult() {
-        guard signature.resultWriteSize > 0, let result else { return }
+        guard let result else { return }
         // Sound: libffi's result buffer holds at least `resultWriteSize` bytes (see above).
-        result.initializeMemory(as: UInt8.self, repeating: 0, count: signature.resultWriteSize)
+        switch signature.resultWriteSize {
+        case 0: break
+        case 8: result.storeBytes(of: 0, as: UInt64.self)
+        case let size: result.initializeMemory(as: UInt8.self, repeating: 0, count: size)
+        }
+    }
+
+    /// The address of argument `index`'s value: libffi's slot, aligned for the parameter's
+    /// type.
+    @usableFromInline
+    func argumentAddress(_ index: Int) -> UnsafeRawPointer {
+        // Sound: libffi passes one valid pointer per parameter of the cif.
+        UnsafeRawPointer(arguments![index]!)
     }
 
     /// Writes a return value given as the bytes of the result type, widening integers
     /// narrower than 64 bits to a full `ffi_arg` as libffi requires of closure handlers.
+    @usableFromInline
     func writeResult(_ bytes: UnsafeRawBufferPointer) {
-        guard let resultType = signature.result, let result else { return }
+        guard let result, let value = bytes.baseAddress else { return }
+        let size = signature.resultSize
+        // Sound: `bytes` holds a value of the result type (`size` bytes), and libffi's buffer
+        // holds at least `resultWriteSize` bytes.
         switch signature.resultWidening {
         case .none:
-            result.copyMemory(from: bytes.baseAddress!, byteCount: resultType.size)
+            impostor_copy(result, value, size)
         case .signExtend:
-            result.storeBytes(of: Self.signExtended(bytes), as: Int64.self)
+            let wide: Int64 = switch size {
+            case 1: Int64(value.load(as: Int8.self))
+            case 2: Int64(value.loadUnaligned(as: Int16.self))
+            default: Int64(value.loadUnaligned(as: Int32.self))
+            }
+            result.storeBytes(of: wide, as: Int64.self)
         case .zeroExtend:
-            result.storeBytes(of: Self.zeroExtended(bytes), as: UInt64.self)
-        }
-    }
-
-    private static func signExtended(_ bytes: UnsafeRawBufferPointer) -> Int64 {
-        switch bytes.count {
-        case 1: Int64(bytes.loadUnaligned(as: Int8.self))
-        case 2: Int64(bytes.loadUnaligned(as: Int16.self))
-        default: Int64(bytes.loadUnaligned(as: Int32.self))
-        }
-    }
-
-    private static func zeroExtended(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        switch bytes.count {
-        case 1: UInt64(bytes.loadUnaligned(as: UInt8.self))
-        case 2: UInt64(bytes.loadUnaligned(as: UInt16.self))
-        default: UInt64(bytes.loadUnaligned(as: UInt32.self))
+            let wide: UInt64 = switch size {
+            case 1: UInt64(value.load(as: UInt8.self))
+            case 2: UInt64(value.loadUnaligned(as: UInt16.self))
+            default: UInt64(value.loadUnaligned(as: UInt32.self))
+            }
+            result.storeBytes(of: wide, as: UInt64.self)
         }
     }
 }
@@ -75,15 +88,10 @@ extension CallFrame {
         signature.parameters.indices.map { slot($0).bytes(count: signature.parameters[$0].size) }
     }
 
-    /// Writes `value`, a value of the function's return type, as the call's result.
-    func writeResult<R>(_ value: R) {
-        withUnsafeBytes(of: value) { writeResult($0) }
-    }
-
     /// The call as a record, for blocks that take the whole ``Invocation``; the return value
     /// is not known yet and reads as zero.
     func record(sequence: UInt64, thread: UInt) -> CallRecord {
-        var payload = [UInt8](repeating: 0, count: signature.argumentBlockSize + signature.resultSize)
+        var payload = [UInt8](repeating: 0, count: signature.payloadSize)
         for index in signature.parameters.indices {
             let bytes = slot(index).bytes(count: signature.parameters[index].size)
             payload.replaceSubrange(signature.argumentOffsets[index]..<(signature.argumentOffsets[index] + bytes.count), with: bytes)

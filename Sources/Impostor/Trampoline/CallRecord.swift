@@ -12,13 +12,9 @@ struct CallRecord: Sendable {
     /// recorded there (the signature's type for that position).
     func value<T>(at offset: Int, as type: T.Type) -> T {
         payload.withUnsafeBytes { bytes in
-            // Sound: every type a signature admits is a trivial C type, so its value is exactly
-            // its bytes; copying them into an aligned temporary makes the load aligned.
-            withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { slot in
-                let raw = UnsafeMutableRawPointer(slot.baseAddress!)
-                raw.copyMemory(from: bytes.baseAddress! + offset, byteCount: MemoryLayout<T>.size)
-                return raw.load(as: T.self)
-            }
+            // Sound: `offset` starts a value of type T inside the payload (the caller checked
+            // the type against the signature).
+            TrivialValue.load(T.self, from: bytes.baseAddress! + offset)
         }
     }
 

@@ -1,5 +1,4 @@
 import CImpostor
-import Synchronization
 
 /// The calls one mock received, as fixed-size records in chunks that are never moved.
 ///
@@ -27,8 +26,10 @@ final class InvocationStore: @unchecked Sendable {
     private let resultSize: Int
     private let stride: Int
     private let recordsPerChunk: Int
-    private let lock = Mutex(())
-    private var state = State()
+    private let lock = RecordingLock()
+    // Unchecked: every access is already serialized by `lock`, and the dynamic exclusivity
+    // check cost about a third of recording a call.
+    @exclusivity(unchecked) private var state = State()
 
     static let headerSize = 16
     /// Set in a record's thread word once a verify has accounted for the call. Thread
@@ -38,15 +39,15 @@ final class InvocationStore: @unchecked Sendable {
 
     init(signature: Signature) {
         self.signature = signature
-        let raw = Self.headerSize + signature.argumentBlockSize + signature.resultSize
-        stride = (raw + 7) / 8 * 8
+        let raw = Self.headerSize + signature.payloadSize
+        stride = (raw + signature.payloadAlignment - 1) / signature.payloadAlignment * signature.payloadAlignment
         recordsPerChunk = max(16, Self.chunkBytes / stride)
         copySteps = .allocate(capacity: signature.parameters.count)
         for (index, parameter) in signature.parameters.enumerated() {
             copySteps.initializeElement(at: index, to: (Self.headerSize + signature.argumentOffsets[index], parameter.size))
         }
         hasCStrings = !signature.cStringParameters.isEmpty
-        resultOffset = Self.headerSize + signature.argumentBlockSize
+        resultOffset = Self.headerSize + signature.resultOffset
         resultSize = signature.resultSize
     }
 
@@ -61,7 +62,7 @@ final class InvocationStore: @unchecked Sendable {
     }
 
     private func withState<R>(_ body: (inout State) -> R) -> R {
-        lock.withLock { _ in body(&state) }
+        lock.withLock { body(&state) }
     }
 
     /// Records one call: its arguments from `frame`, and the return value already written to
@@ -72,25 +73,22 @@ final class InvocationStore: @unchecked Sendable {
             // Outside the lock: copying strings allocates.
             snapshots = signature.cStringParameters.map { frame.cString(at: $0) }
         }
-        withState { state in
-            if state.freeInChunk == 0 {
-                let chunk = UnsafeMutableRawPointer.allocate(byteCount: recordsPerChunk * stride, alignment: 16)
-                state.chunks.append(chunk)
-                state.next = chunk
-                state.freeInChunk = recordsPerChunk
-            }
+        let arguments = frame.arguments!
+        let result = frame.result
+        lock.withLock {
+            if state.freeInChunk == 0 { startChunk() }
             // Sound: `next` points at `freeInChunk` unused records of `stride` bytes inside the
             // newest chunk, owned by this store and only touched under its lock.
-            let record = state.next!
+            let record = state.next.unsafelyUnwrapped
             record.storeBytes(of: sequence, as: UInt64.self)
             record.storeBytes(of: thread, toByteOffset: 8, as: UInt.self)
-            for index in copySteps.indices {
+            for index in 0..<copySteps.count {
                 let step = copySteps[index]
                 // Sound: libffi gives one pointer per parameter, to a value of its size, and
                 // the step lies inside the record.
-                impostor_copy(record + step.offset, frame.arguments![index]!, step.size)
+                impostor_copy(record + step.offset, arguments[index].unsafelyUnwrapped, step.size)
             }
-            if resultSize > 0, let result = frame.result {
+            if resultSize > 0, let result {
                 impostor_copy(record + resultOffset, result, resultSize)
             }
             state.next = record + stride
@@ -110,7 +108,7 @@ final class InvocationStore: @unchecked Sendable {
                 // Sound: records below `count` were fully written under this lock.
                 let record = UnsafeRawPointer(state.chunks[index / recordsPerChunk] + (index % recordsPerChunk) * stride)
                 let payload = UnsafeRawBufferPointer(
-                    start: record + Self.headerSize, count: signature.argumentBlockSize + signature.resultSize)
+                    start: record + Self.headerSize, count: signature.payloadSize)
                 let cStrings = perCall == 0 ? [] : Array(state.cStrings[(index * perCall)..<((index + 1) * perCall)])
                 records.append(CallRecord(
                     sequence: record.load(as: UInt64.self),
@@ -120,6 +118,14 @@ final class InvocationStore: @unchecked Sendable {
             }
             return records
         }
+    }
+
+    /// Adds a chunk for the next records. Called under the lock.
+    private func startChunk() {
+        let chunk = UnsafeMutableRawPointer.allocate(byteCount: recordsPerChunk * stride, alignment: 16)
+        state.chunks.append(chunk)
+        state.next = chunk
+        state.freeInChunk = recordsPerChunk
     }
 
     /// Copies every record, oldest first.

@@ -55,7 +55,7 @@ struct RecordView {
     func record() -> CallRecord {
         let signature = batch.signature
         let payload = UnsafeRawBufferPointer(
-            start: base + InvocationStore.headerSize, count: signature.argumentBlockSize + signature.resultSize)
+            start: base + InvocationStore.headerSize, count: signature.payloadSize)
         return CallRecord(
             sequence: sequence, thread: thread, payload: Array(payload),
             cStrings: signature.cStringParameters.indices.map { batch.cString(record: index, slot: $0) })

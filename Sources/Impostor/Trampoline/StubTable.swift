@@ -73,19 +73,17 @@ final class StubTable<Element: AnyObject>: @unchecked Sendable {
     /// True when nothing was ever added (one atomic load).
     var isEmpty: Bool { count.load(ordering: .acquiring) == 0 }
 
-    /// Calls `body` with each entry from newest to oldest until it returns true; returns
-    /// whether one did.
+    /// How many entries readers may use (an acquire load: every entry below it is written).
     @inline(__always)
-    func scanNewestFirst(_ body: (Element) -> Bool) -> Bool {
-        let published = count.load(ordering: .acquiring)
-        guard published > 0, let directory else { return false }
-        var index = published - 1
-        while index >= 0 {
-            // Sound: slots below `published` were initialized before the release store that
-            // published them, and are never changed or freed while the table lives.
-            if Self.slot(index, in: directory).pointee._withUnsafeGuaranteedRef(body) { return true }
-            index -= 1
-        }
-        return false
+    var publishedCount: Int { count.load(ordering: .acquiring) }
+
+    /// Entry `index`, below a `publishedCount` read earlier, without a retain: the table keeps
+    /// its entries for its own life, which is the mock's.
+    @inline(__always)
+    func borrowedEntry(_ index: Int) -> Unmanaged<Element> {
+        // Sound: slots below the published count were initialized before the release store
+        // that published them (so `directory` is set), and are never changed or freed while
+        // the table lives.
+        Self.slot(index, in: directory.unsafelyUnwrapped).pointee
     }
 }

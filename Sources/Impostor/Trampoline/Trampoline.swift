@@ -11,7 +11,9 @@ final class Trampoline: @unchecked Sendable {
     // @unchecked: `closure` and `code` are written once in `make` and only read afterwards;
     // libffi reads the closure on other threads, which it supports once prepared.
 
-    let interceptor: Interceptor
+    /// Unowned: the registry keeps every interceptor for the life of the process, and a
+    /// strong reference cost a retain/release pair on every call.
+    unowned(unsafe) let interceptor: Interceptor
     /// The address C code calls.
     let code: UnsafeMutableRawPointer
     private let closure: UnsafeMutableRawPointer
