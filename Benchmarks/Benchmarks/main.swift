@@ -1,1 +1,67 @@
-print("benchmarks")
+// `swift run -c release Benchmarks [--quick] [--json] [--peers]`
+//
+// Measures what a mock costs per call (rows 1 to 7, each timed by a C loop in
+// CBenchmarkSupport), what creating and releasing mocks costs (8), verification (9), and
+// memory and allocations per recorded call (10); `--peers` adds row 5 written with cmocka,
+// gMock and Python's unittest.mock. It reports targets; it never fails because of them.
+import CBenchmarkSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+#if DEBUG
+StandardError.write("Benchmarks: a debug build measures nothing useful; run `swift run -c release Benchmarks`.\n")
+exit(2)
+#else
+
+let usage = """
+    usage: Benchmarks [--quick] [--json] [--peers] [--only IDS]
+      --quick     a short run for CI smoke tests (well under 30 seconds)
+      --json      the figures as JSON on standard output instead of the table
+      --peers     also run row 5 with cmocka, gMock and Python unittest.mock, when installed
+      --only IDS  measure only these rows (comma-separated: 3,5,8a,10a,10d,peer) and the
+                  baseline, for profiling one path (10a also gives 10b and 10c)
+
+    """
+
+var quick = false
+var json = false
+var peers = false
+var only: Set<String>?
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--quick": quick = true
+    case "--json": json = true
+    case "--peers": peers = true
+    case "--only":
+        guard let ids = arguments.popFirst() else {
+            StandardError.write("Benchmarks: --only needs row ids, such as --only 3,5\n" + usage)
+            exit(2)
+        }
+        only = Set(ids.split(separator: ",").map(String.init))
+        if only!.contains("peer") { peers = true }
+    case "--help", "-h":
+        print(usage, terminator: "")
+        exit(0)
+    default:
+        StandardError.write("Benchmarks: unknown argument \(argument)\n" + usage)
+        exit(2)
+    }
+}
+
+let started = bench_now_ns()
+let report = Report(plan: quick ? .quick : .full, progress: Progress(enabled: true), only: only)
+CallRows.measure(into: report)
+ThreadRows.measure(into: report)
+CreationRows.measure(into: report)
+VerifyRows.measure(into: report)
+MemoryRows.measure(into: report)
+if peers { PeerRows.measure(into: report) }
+report.finish()
+StandardError.write("finished in \(Format.fixed(Double(bench_now_ns() - started) / 1e9, 1)) s\n")
+
+print(json ? JSON.render(report) : Table.render(report), terminator: "")
+#endif

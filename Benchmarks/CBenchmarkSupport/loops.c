@@ -1,1 +1,40 @@
+// Timed loops that call a function pointer the way a C library does.
 #include "CBenchmarkSupport.h"
+
+#include <time.h>
+
+// Every result is stored here, so the compiler must make every call.
+static volatile int64_t bench_int_sink;
+static volatile float bench_float_sink;
+
+uint64_t bench_now_ns(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+}
+
+// noinline: the floor row must pay for a real call, like any call through a pointer.
+__attribute__((noinline)) int32_t bench_add(int32_t a, int32_t b) { return a + b; }
+
+bench_loop_result bench_loop_binary(bench_binary_fn f, uint64_t count, int32_t a, int32_t b) {
+    int64_t sum = 0;
+    uint64_t start = bench_now_ns();
+    for (uint64_t i = 0; i < count; i++) {
+        sum += f(a, b);
+        bench_int_sink = sum;
+    }
+    uint64_t end = bench_now_ns();
+    return (bench_loop_result){.elapsed_ns = end - start, .checksum = (double)sum};
+}
+
+bench_loop_result bench_loop_vec2(bench_vec2_fn f, uint64_t count, Vec2 v, int32_t n) {
+    double sum = 0;
+    uint64_t start = bench_now_ns();
+    for (uint64_t i = 0; i < count; i++) {
+        Vec2 r = f(v, n);
+        sum += (double)r.x + (double)r.y;
+        bench_float_sink = r.x;
+    }
+    uint64_t end = bench_now_ns();
+    return (bench_loop_result){.elapsed_ns = end - start, .checksum = sum};
+}

@@ -1,0 +1,74 @@
+import CBenchmarkSupport
+import Impostor
+
+/// `int32_t f(int32_t, int32_t)`, the signature of rows 1 to 5, 7 and 10.
+typealias BinaryFunction = @convention(c) (Int32, Int32) -> Int32
+
+/// `Vec2 f(Vec2, int)`, the struct-by-value signature of row 6.
+typealias Vec2Function = @convention(c) (Vec2, Int32) -> Vec2
+
+/// What every int32 loop passes and expects: `f(3, 5)` returns 8 once stubbed with `a + b`.
+/// No newer stub of row 5 matches 3, so the call reaches the oldest stub.
+enum Call {
+    static let a: Int32 = 3
+    static let b: Int32 = 5
+    static let sum = Double(a + b)
+
+    /// Row 6: `f(Vec2(1.5, 2.5), 2)` returns `Vec2(1.5 * 2, 2.5)`, whose `x + y` is 5.5.
+    static let vector = Vec2(x: 1.5, y: 2.5)
+    static let scale: Int32 = 2
+    static let vectorChecksum = 5.5
+}
+
+/// Why a row could not be measured.
+struct BenchmarkError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// The mocks the rows measure, each made the way a test would make it.
+enum Fixtures {
+    /// A mock nobody stubbed (rows 3 and 10): records every call and returns 0.
+    static func unstubbed(in mockery: Mockery) throws -> BinaryFunction {
+        try mockery.makeMock(of: BinaryFunction.self, named: "add")
+    }
+
+    /// Row 4: one stub with matchers on both arguments, answered by a block that returns a value.
+    static func oneStub(in mockery: Mockery) throws -> BinaryFunction {
+        let add = try mockery.makeMock(of: BinaryFunction.self, named: "add")
+        try stubbing(in: mockery) {
+            stub(add(any(), any())).with { (a: Int32, b: Int32) in a &+ b }
+        }
+        return add
+    }
+
+    /// Row 5: eleven stubs with matchers on both arguments. Newest stubs are tried first, so
+    /// the call `add(3, 5)` fails the ten newer ones (`eq(100 + k)` on the first argument)
+    /// and is answered by the oldest, `add(any(), eq(5))`.
+    static func elevenStubs(in mockery: Mockery) throws -> BinaryFunction {
+        let add = try mockery.makeMock(of: BinaryFunction.self, named: "add")
+        try stubbing(in: mockery) {
+            stub(add(any(), eq(5))).with { (a: Int32, b: Int32) in a &+ b }
+            for k in Int32(0)..<10 {
+                stub(add(eq(100 + k), any())).with { 0 }
+            }
+        }
+        return add
+    }
+
+    /// Row 6: a struct passed and returned by value, stubbed with a block that reads both.
+    static func vec2Stub(in mockery: Mockery) throws -> Vec2Function {
+        let scale = try mockery.makeMock(of: Vec2Function.self, named: "scale")
+        try stubbing(in: mockery) {
+            stub(scale(any(), any())).with { (v: Vec2, n: Int32) in Vec2(x: v.x * Float(n), y: v.y) }
+        }
+        return scale
+    }
+
+    /// Runs `body` with `mockery` current, turning any failure Impostor reports into an error.
+    static func stubbing(in mockery: Mockery, _ body: () -> Void) throws {
+        let failures = captureFailures { mockery.withCurrent(body) }
+        if let first = failures.first {
+            throw BenchmarkError(description: "stubbing failed: \(first.message)")
+        }
+    }
+}

@@ -1,0 +1,61 @@
+/// One line of the report.
+struct Row: Sendable {
+    /// What the row measured.
+    enum Value: Sendable {
+        /// Nanoseconds (per call, or per creation or release).
+        case time(Statistics)
+        /// Bytes per recorded call.
+        case bytesPerCall(Double)
+        /// Heap allocations per call.
+        case allocationsPerCall(Double)
+        /// Not measured, and why: never shown as a number.
+        case skipped(String)
+    }
+
+    /// The row's number in the specification ("5", "8a", "peer").
+    let id: String
+    let name: String
+    let value: Value
+    let target: Target?
+    var notes: [String]
+
+    init(_ id: String, _ name: String, _ value: Value, target: Target? = nil, notes: [String] = []) {
+        self.id = id
+        self.name = name
+        self.value = value
+        self.target = target
+        self.notes = notes
+    }
+
+    var medianNanoseconds: Double? {
+        if case .time(let statistics) = value { statistics.median } else { nil }
+    }
+
+    var p90Nanoseconds: Double? {
+        if case .time(let statistics) = value { statistics.p90 } else { nil }
+    }
+
+    /// The median over the baseline's median (row 2), for rows measured in time.
+    func ratio(toBaseline baseline: Double?) -> Double? {
+        guard let median = medianNanoseconds, let baseline, baseline > 0 else { return nil }
+        return median / baseline
+    }
+}
+
+/// A goal a row is compared with. The benchmark reports whether it holds; it never fails.
+struct Target: Sendable {
+    /// "≤2.0× row 2", "< 10 µs".
+    let text: String
+    /// Nil when it cannot be told (the row was skipped or its figure is invalid).
+    let holds: Bool?
+
+    /// A per-call median at most `limit` times the baseline's.
+    static func ratio(_ measured: Double?, atMost limit: Double, of what: String) -> Target {
+        Target(text: "≤\(Format.ratio(limit)) \(what)", holds: measured.map { $0 <= limit })
+    }
+
+    /// A median below `limit` nanoseconds.
+    static func time(_ median: Double?, below limit: Double) -> Target {
+        Target(text: "< \(Format.nanoseconds(limit))", holds: median.map { $0 < limit })
+    }
+}

@@ -1,0 +1,74 @@
+import CBenchmarkSupport
+import Impostor
+
+/// Rows 1 to 6: the cost of one call, made by a C loop through a function pointer.
+enum CallRows {
+    static func measure(into report: Report) {
+        let plan = report.plan
+
+        report.measure("1", "direct call") {
+            let measurement = Sampler.perCall(plan, expecting: Call.sum) { bench_loop_binary(bench_add, $0, Call.a, Call.b) }
+            report.add(row("1", "direct call through a C function pointer", measurement,
+                           notes: ["the floor: a noinline C function `a + b`"]))
+        }
+
+        report.measure("2", "empty libffi closure") {
+            guard let closure = bench_empty_closure() else {
+                throw BenchmarkError(description: "libffi could not allocate a closure")
+            }
+            let measurement = Sampler.perCall(plan, expecting: Call.sum) { bench_loop_binary(closure, $0, Call.a, Call.b) }
+            report.add(row("2", "empty libffi closure, C handler (baseline)", measurement,
+                           notes: ["ffi_closure_alloc + ffi_prep_closure_loc; the handler returns a + b; every ratio is to this row"]))
+        }
+
+        report.measure("3", "mock, unstubbed") {
+            let mockery = Mockery("row 3")
+            let add = try Fixtures.unstubbed(in: mockery)
+            let measurement = Sampler.perCall(plan, expecting: 0) { bench_loop_binary(add, $0, Call.a, Call.b) }
+            report.add(row("3", "mock, unstubbed (record only)", measurement,
+                           target: .ratio(report.ratioToBaseline(measurement.statistics.median), atMost: 1.5, of: "row 2"),
+                           notes: ["records each call; returns 0"]))
+        }
+
+        report.measure("4", "mock, one stub") {
+            let mockery = Mockery("row 4")
+            let add = try Fixtures.oneStub(in: mockery)
+            let measurement = Sampler.perCall(plan, expecting: Call.sum) { bench_loop_binary(add, $0, Call.a, Call.b) }
+            report.add(row("4", "mock, one stub, with { } block", measurement,
+                           notes: ["stub(add(any(), any())).with { (a: Int32, b: Int32) in a &+ b }; records each call"]))
+        }
+
+        report.measure("5", "mock, eleven stubs") {
+            let mockery = Mockery("row 5")
+            let add = try Fixtures.elevenStubs(in: mockery)
+            let measurement = Sampler.perCall(plan, expecting: Call.sum) { bench_loop_binary(add, $0, Call.a, Call.b) }
+            report.add(row("5", "mock, 11 stubs, match is the oldest", measurement,
+                           target: .ratio(report.ratioToBaseline(measurement.statistics.median), atMost: 2.0, of: "row 2"),
+                           notes: ["oldest stub(add(any(), eq(5))), then ten newer stub(add(eq(100+k), any())) tried first; add(3, 5)"]))
+        }
+
+        report.measure("6", "Vec2 by value") {
+            let mockery = Mockery("row 6")
+            let scale = try Fixtures.vec2Stub(in: mockery)
+            let measurement = Sampler.perCall(plan, expecting: Call.vectorChecksum) {
+                bench_loop_vec2(scale, $0, Call.vector, Call.scale)
+            }
+            report.add(row("6", "Vec2 f(Vec2, int), stubbed", measurement,
+                           notes: ["Vec2 = struct { float x, y } in and out by value; one stub, block reads both arguments"]))
+        }
+    }
+
+    /// A row of per-call figures; a loop whose calls returned the wrong values is flagged.
+    static func row(
+        _ id: String, _ name: String, _ measurement: LoopMeasurement, target: Target? = nil, notes: [String] = []
+    ) -> Row {
+        var notes = notes
+        notes.append("\(Format.count(measurement.statistics.count)) samples × \(Format.count(measurement.callsPerSample)) calls")
+        var target = target
+        if !measurement.resultsCorrect {
+            notes.insert("INVALID: some calls returned an unexpected value", at: 0)
+            target = target.map { Target(text: $0.text, holds: nil) }
+        }
+        return Row(id, name, .time(measurement.statistics), target: target, notes: notes)
+    }
+}

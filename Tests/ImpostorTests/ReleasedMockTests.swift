@@ -1,0 +1,78 @@
+import CImpostorTestSupport
+import Impostor
+import Testing
+
+/// A mock outlives its Mockery as a tombstone: C may still call the pointer, gets zero back,
+/// and the call is reported as a failure located at the mock's creation.
+@Suite struct ReleasedMockTests {
+    private static func releasedMessage(_ name: String) -> String {
+        "Call to released mock \(name): the Mockery that owned it is gone, so the call returned zero. "
+            + "A C library kept the function pointer longer than the test that made it."
+    }
+
+    @Test func callFromCAfterTheMockeryIsGone() {
+        var mockery: Mockery? = Mockery("short-lived")
+        let creationLine = #line + 1
+        let add = mockery!.withCurrent { mockFunction(of: ct_binary_i32.self, named: "late_add") }
+        #expect(mockery?.mockCount == 1)
+        #expect(ct_call_binary_i32(add, 1, 2) == 0)
+        #expect(invocations(of: add).count == 1)
+
+        mockery = nil
+        var result: Int32 = -1
+        let failures = captureFailures { result = ct_call_binary_i32(add, 3, 4) }
+        #expect(result == 0)
+        #expect(failures.map(\.message) == [Self.releasedMessage("late_add")])
+        #expect(failures.first?.site.line == creationLine)
+        #expect(failures.first?.site.fileID == #fileID)
+    }
+
+    @Test func structReturnedThroughAHiddenPointerIsZeroed() {
+        var mockery: Mockery? = Mockery("short-lived struct")
+        let long3 = mockery!.mock(of: ct_fn_long3.self, named: "late_long3")
+        mockery = nil
+        var expected = ct_long3()
+        var matched: Int32 = 0
+        let failures = captureFailures { matched = ct_zoo_long3(long3, &expected) }
+        #expect(matched == 1, "C got an all-zero struct back")
+        #expect(failures.map(\.message) == [Self.releasedMessage("late_long3")])
+    }
+
+    @Test func onTheTestThreadTheFailureIsAnIssueOfTheRunningTest() {
+        var mockery: Mockery? = Mockery("short-lived issue")
+        let creationLine = #line + 1
+        let add = mockery!.mock(of: ct_binary_i32.self, named: "late_issue")
+        mockery = nil
+        withKnownIssue("the call is to a released mock") {
+            #expect(ct_call_binary_i32(add, 5, 6) == 0)
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue == Self.releasedMessage("late_issue") }
+                && issue.sourceLocation?.line == creationLine
+        }
+    }
+
+    @Test func invocationsOfAReleasedMockAreGone() {
+        var mockery: Mockery? = Mockery("short-lived query")
+        let add = mockery!.mock(of: ct_binary_i32.self, named: "late_query")
+        #expect(ct_call_binary_i32(add, 1, 1) == 0)
+        mockery = nil
+        var calls: [Invocation] = []
+        var line = 0
+        let failures = captureFailures {
+            line = #line + 1
+            calls = invocations(of: add)
+        }
+        #expect(calls.isEmpty)
+        #expect(failures.map(\.message) == ["Mock late_query was released with its Mockery; its calls are gone."])
+        #expect(failures.first?.site.line == line)
+    }
+
+    @Test func mocksOfALiveMockeryAreNotReleased() {
+        let mockery = Mockery("alive")
+        let add = mockery.mock(of: ct_binary_i32.self, named: "alive_add")
+        let failures = captureFailures { #expect(ct_call_binary_i32(add, 2, 3) == 0) }
+        #expect(failures.isEmpty)
+        #expect(invocations(of: add).count == 1)
+        #expect(mockery.mockCount == 1)
+    }
+}
