@@ -35,6 +35,7 @@ public func invocations<F>(
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) -> [Invocation] {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    MatcherRecorder.reportLeftovers()
     guard let interceptor = MockRegistry.interceptor(of: mock) else {
         FailureReporter.report(ImpostorFailure(message: FailureMessages.notAMock("\(F.self)"), site: site))
         return []

@@ -37,8 +37,8 @@ public final class Mockery: Sendable {
 
     @TaskLocal static var scoped: Mockery?
 
-    /// The Mockery new mocks go to: the one a ``withCurrent(_:)-5y0dc`` scope set on this
-    /// task, else ``processDefault``.
+    /// The Mockery new mocks go to: the one a `withCurrent` scope set on this task, else
+    /// ``processDefault``.
     public static var current: Mockery { scoped ?? processDefault }
 
     /// Runs `body` with this Mockery as ``current``.
@@ -76,6 +76,7 @@ public final class Mockery: Sendable {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) -> F {
         let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        MatcherRecorder.reportLeftovers()
         FailureReporter.flush(pendingFailures)
         FailureReporter.flush(.global)
         do {

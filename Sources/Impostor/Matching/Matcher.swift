@@ -1,6 +1,6 @@
 /// A test on one argument value: the building block of every argument matcher.
 ///
-/// Built-in matchers (``eq(_:fileID:filePath:line:column:)-2sgdq``, ``gt(_:fileID:filePath:line:column:)``, …)
+/// Built-in matchers (`eq(_:)`, ``gt(_:fileID:filePath:line:column:)``, …)
 /// put a matcher in place of an argument directly. Make your own with a description and a
 /// predicate, combine matchers with `&&`, `||` and `!`, and pass them with
 /// ``that(_:fileID:filePath:line:column:)``:

@@ -70,7 +70,7 @@ public func bytes<Pointer>(
     return record(matcher, SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
-/// `eq("text")` for a `const char *` argument: the same as ``cString(_:fileID:filePath:line:column:)-3f7xk``,
+/// `eq("text")` for a `const char *` argument: the same as `cString("text")`,
 /// compared by text (the pointer Swift makes for a string is a temporary).
 public func eq(
     _ text: String, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column

@@ -41,5 +41,6 @@ public struct MockCreationError: Error, Sendable, CustomStringConvertible, Equat
     /// The full explanation, naming the type and the parameter position.
     public var description: String { FailureMessages.creation(reason) }
 
+    /// Two errors are equal when they explain the same problem with the same text.
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.description == rhs.description }
 }

@@ -12,21 +12,12 @@ public struct GroupStubbing {
     public func with<Result>(
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ body: @escaping () -> Result
-    ) -> StubChain<Result> {
+    ) -> GroupStubChain {
         let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        var stubs: [Stub] = []
-        for pattern in patterns {
-            guard let answer = ResultConversion.answer(for: pattern, site: site, body) else {
-                FailureReporter.report(ImpostorFailure(
-                    message: FailureMessages.stubResultType(
-                        block: TypeMetadata.name(of: Result.self), mock: pattern.interceptor.name,
-                        result: pattern.interceptor.signature.result?.name ?? "Void"),
-                    site: site))
-                return StubChain(stubs: [])
-            }
-            if let stub = Stubbing<Result>.install(answer, for: pattern, site: site) { stubs.append(stub) }
-        }
-        return StubChain(stubs: stubs)
+        // Every answer first, so a block that fits no mock installs no stub at all.
+        guard let answers = GroupStubChain.answers(for: patterns, site: site, body) else { return GroupStubChain(stubs: [], site: site) }
+        let stubs = zip(patterns, answers).compactMap { Stubbing<Result>.install($1, for: $0, site: site) }
+        return GroupStubChain(stubs: stubs, site: site)
     }
 
     /// Answers every call of the group with `values` in turn; the last repeats.
@@ -34,19 +25,59 @@ public struct GroupStubbing {
     public func returning<Result>(
         _ values: Result...,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
-    ) -> StubChain<Result> {
+    ) -> GroupStubChain {
         let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        guard !values.isEmpty else {
+        guard let first = values.first else {
             FailureReporter.report(ImpostorFailure(message: FailureMessages.noConsecutiveValues(purpose: "returning(...)"), site: site))
-            return StubChain(stubs: [])
+            return GroupStubChain(stubs: [], site: site)
         }
-        let chain = with(fileID: fileID, filePath: filePath, line: line, column: column) { values[0] }
-        for value in values.dropFirst() {
-            for stub in chain.stubs {
-                if let answer = ResultConversion.answer(for: stub.pattern, site: site, { value }) { stub.append(answer) }
-            }
-        }
+        let chain = with(fileID: fileID, filePath: filePath, line: line, column: column) { first }
+        for value in values.dropFirst() { chain.append { value } }
         return chain
+    }
+}
+
+/// A grouped stub just made: add answers for the calls after the first, converted to each
+/// mock's return type like the first.
+public struct GroupStubChain {
+    let stubs: [Stub]
+    let site: SourceSite
+
+    /// Answers the next call to each mock of the group with `body`.
+    @discardableResult
+    public func then<Result>(_ body: @escaping () -> Result) -> GroupStubChain {
+        append(body)
+        return self
+    }
+
+    /// Answers the next calls to each mock of the group with `values` in turn; the last repeats.
+    @discardableResult
+    public func thenReturning<Result>(_ values: Result...) -> GroupStubChain {
+        for value in values { append { value } }
+        return self
+    }
+
+    fileprivate func append<Result>(_ body: @escaping () -> Result) {
+        guard let answers = Self.answers(for: stubs.map(\.pattern), site: site, body) else { return }
+        for (stub, answer) in zip(stubs, answers) { stub.append(answer) }
+    }
+
+    /// One answer per pattern, or nil after reporting the first mock whose return type the
+    /// block's result cannot be converted to.
+    static func answers<Result>(for patterns: [CallPattern], site: SourceSite, _ body: @escaping () -> Result) -> [StubAnswer]? {
+        var answers: [StubAnswer] = []
+        for pattern in patterns {
+            guard let answer = ResultConversion.answer(for: pattern, site: site, body) else {
+                FailureReporter.report(ImpostorFailure(
+                    message: FailureMessages.stubResultType(
+                        block: TypeMetadata.name(of: Result.self), mock: pattern.interceptor.name,
+                        result: pattern.interceptor.signature.result?.name ?? "Void"),
+                    site: site))
+                return nil
+            }
+            answers.append(answer)
+        }
+        return answers
     }
 }
 
