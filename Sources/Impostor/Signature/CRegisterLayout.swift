@@ -2,9 +2,16 @@
 ///
 /// Swift's reflection cannot see the members of a C union or the bits of a bitfield, so
 /// Impostor treats those bytes as integer data, which is what the x86-64 System V ABI does
-/// whenever an integer or pointer member overlaps them. A union whose members are all
-/// floating point (`union { double d; float f; }`) travels in an SSE register instead; tell
-/// Impostor so by conforming the imported type:
+/// whenever an integer or pointer member overlaps them. Two shapes need this declaration:
+///
+/// - a union whose members are all floating point (`union { double d; float f; }`), which
+///   travels in an SSE register;
+/// - a struct with a bitfield or union exactly where alignment padding would otherwise be,
+///   next to floating-point fields (`struct { float f; unsigned flags: 8; double d; }`):
+///   reflection cannot tell those bytes from padding, so their chunk would be taken for
+///   floating point, while C passes it in a general-purpose register.
+///
+/// Declare the class of each 8-byte chunk by conforming the imported type:
 ///
 /// ```swift
 /// extension FloatOrDouble: CRegisterLayout {
