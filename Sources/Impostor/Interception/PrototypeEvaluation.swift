@@ -99,29 +99,34 @@ enum PrototypeEvaluation {
         var arguments: [ArgumentMatcher] = []
         var boundMatchers = Set<Int>()
         for (index, parameter) in signature.parameters.enumerated() {
-            let candidates = first.matchers.indices.filter { matcher in
+            let sentinelLeaves = parameter.sentinelLeaves
+            let equalToSentinel = first.matchers.indices.filter { matcher in
                 rounds.allSatisfy { call in
                     call.matchers[matcher].sentinel.count == parameter.size
                         && call.arguments[index].withUnsafeBytes { argument in
                             ArgumentSlot(address: argument.baseAddress!)
-                                .hasSameBits(as: call.matchers[matcher].sentinel, leaves: parameter.leaves)
+                                .hasSameBits(as: call.matchers[matcher].sentinel, leaves: sentinelLeaves)
                         }
                 }
             }
+            // Only a matcher of the parameter's type can be its argument; a placeholder of
+            // another type that happens to have the same bits (a UInt8 and a Bool) is not it.
+            let candidates = equalToSentinel.filter { compatible(first.matchers[$0].valueType, with: parameter) }
             if candidates.count > 1 {
                 return .failure(ImpostorFailure(
                     message: FailureMessages.ambiguousArgument(mock: interceptor.name, position: index + 1, type: parameter.name),
                     site: first.matchers[candidates[0]].site))
             }
+            if candidates.isEmpty, let mismatched = equalToSentinel.first {
+                let matcher = first.matchers[mismatched]
+                return .failure(ImpostorFailure(
+                    message: FailureMessages.matcherTypeMismatch(
+                        matcher.description, matcherType: TypeMetadata.name(of: matcher.valueType),
+                        mock: interceptor.name, position: index + 1, parameterType: parameter.name),
+                    site: matcher.site))
+            }
             if let matcherIndex = candidates.first {
                 let matcher = first.matchers[matcherIndex]
-                guard compatible(matcher.valueType, with: parameter) else {
-                    return .failure(ImpostorFailure(
-                        message: FailureMessages.matcherTypeMismatch(
-                            matcher.description, matcherType: TypeMetadata.name(of: matcher.valueType),
-                            mock: interceptor.name, position: index + 1, parameterType: parameter.name),
-                        site: matcher.site))
-                }
                 boundMatchers.insert(matcherIndex)
                 if let literal = matcher.literal, matcher.valueType == parameter.swiftType, matcher.onMatch == nil {
                     arguments.append(.literal(literal.bytes, leaves: parameter.leaves, text: matcher.description))

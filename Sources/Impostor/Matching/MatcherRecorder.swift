@@ -31,7 +31,10 @@ final class MatcherRecorder {
     func push<Value>(
         _ matcher: Matcher<Value>, site: SourceSite, onMatch: ((ArgumentSlot) -> Void)? = nil
     ) -> Value {
-        let sentinel = Sentinel.value(of: Value.self, index: entries.count, round: round)
+        // Bool placeholders come from a small set of patterns: number them among the Bool
+        // matchers only, so two of them never share one.
+        let index = Value.self == Bool.self ? entries.count(where: { $0.valueType == Bool.self }) : entries.count
+        let sentinel = Sentinel.value(of: Value.self, index: index, round: round)
         entries.append(RecordedMatcher(matcher, sentinel: sentinel, site: site, onMatch: onMatch))
         impostor_current_thread_state().pointee.pending_matchers = Int32(entries.count)
         return sentinel

@@ -21,6 +21,15 @@ struct CValueType: @unchecked Sendable {
     /// The values inside, for comparing: one for a scalar, one per field for a struct.
     let leaves: [ValueLeaf]
 
+    /// The leaves that tell a matcher's placeholder from a literal: the typed fields, whose
+    /// bytes Swift keeps when it passes a struct. Padding and the bytes reflection cannot see
+    /// (bitfields, union members) may come through changed; they count only when a value is
+    /// nothing but such bytes.
+    var sentinelLeaves: [ValueLeaf] {
+        let typed = leaves.filter { $0.swiftType != nil }
+        return typed.isEmpty ? leaves : typed
+    }
+
     var isIntegral: Bool {
         switch representation {
         case .signedInteger, .unsignedInteger, .bool, .pointer: true

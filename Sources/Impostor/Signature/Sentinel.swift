@@ -23,9 +23,21 @@ enum Sentinel {
                 significandBitPattern: 0x5EED_0000_0000 &+ UInt64(index) << 8)
             return unsafeBitCast(value, to: T.self)
         }
-        return TrivialValue.make(T.self) { offset in
+        var value = TrivialValue.make(T.self) { offset in
             UInt8(truncatingIfNeeded: 0xA7 &+ index &* 0x1D &+ round &* 0x6B &+ offset &* 0x3B)
         }
+        // Fields that only some bit patterns are valid for get valid ones: Swift may normalize
+        // a `Bool` field holding 0x5A when it copies the struct into the call (it did under
+        // ThreadSanitizer), which would make the placeholder unrecognisable.
+        let leaves = SignatureCache.leaves(of: T.self) ?? []
+        if leaves.contains(where: { $0.swiftType == Bool.self }) {
+            withUnsafeMutableBytes(of: &value) { bytes in
+                for leaf in leaves where leaf.swiftType == Bool.self {
+                    bytes[leaf.offset] = UInt8(truncatingIfNeeded: (index + leaf.offset + round) & 1)
+                }
+            }
+        }
+        return value
     }
 
     /// The bytes of a value, for comparing later.

@@ -109,7 +109,12 @@ struct ChunkClasses {
         return bytes[start..<min(start + 8, bytes.count)].max() ?? .padding
     }
 
+    /// Above zero while walking inside a type that declares its chunk classes
+    /// (`CRegisterLayout`): its fields still give leaves, but not classes.
+    private var declaredDepth = 0
+
     private mutating func mark(_ range: Range<Int>, as byteClass: ByteClass) {
+        guard declaredDepth == 0 else { return }
         for index in range where bytes[index] < byteClass { bytes[index] = byteClass }
     }
 
@@ -132,11 +137,12 @@ struct ChunkClasses {
         let (size, alignment) = TypeMetadata.layout(of: type)
         if let declared = type as? any CRegisterLayout.Type {
             for (index, chunk) in declared.eightbyteClasses.enumerated() where index * 8 < size {
-                let range = (base + index * 8)..<(base + min(index * 8 + 8, size))
-                markLeaf(range, as: chunk == .floatingPoint ? .sse : .integer, path: path)
+                mark((base + index * 8)..<(base + min(index * 8 + 8, size)), as: chunk == .floatingPoint ? .sse : .integer)
             }
-            return
+            // The fields still give the leaves that values are compared and shown by.
+            declaredDepth += 1
         }
+        defer { if type is any CRegisterLayout.Type { declaredDepth -= 1 } }
         var fields: [(name: String, offset: Int, type: Any.Type)] = []
         _ = _forEachField(of: type, options: []) { name, offset, fieldType, _ in
             fields.append((String(cString: name), offset, fieldType))
