@@ -1,5 +1,8 @@
 #include "CImpostor.h"
 
+#include <pthread.h>
+#include <stdlib.h>
+
 _Thread_local impostor_thread_state impostor_thread_state_storage;
 
 void *impostor_closure_allocate(void **code) {
@@ -45,3 +48,22 @@ __attribute__((weak)) void impostor_library_loaded(void);
 __attribute__((constructor)) static void impostor_on_load(void) {
     if (impostor_library_loaded != NULL) impostor_library_loaded();
 }
+
+struct impostor_lock {
+    pthread_mutex_t mutex;
+};
+
+impostor_lock *impostor_lock_create(void) {
+    impostor_lock *lock = malloc(sizeof *lock);
+    if (lock != NULL) pthread_mutex_init(&lock->mutex, NULL);
+    return lock;
+}
+
+void impostor_lock_destroy(impostor_lock *lock) {
+    pthread_mutex_destroy(&lock->mutex);
+    free(lock);
+}
+
+void impostor_lock_acquire(impostor_lock *lock) { pthread_mutex_lock(&lock->mutex); }
+
+void impostor_lock_release(impostor_lock *lock) { pthread_mutex_unlock(&lock->mutex); }

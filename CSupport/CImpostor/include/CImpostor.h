@@ -97,6 +97,18 @@ static inline int impostor_needs_attention(void) {
     return (impostor_thread_state_storage.recording | impostor_thread_state_storage.pending_matchers) != 0;
 }
 
+// MARK: Locks
+
+/// A mutex. Impostor locks with pthread mutexes rather than Swift's `Mutex`: ThreadSanitizer
+/// understands them, and they sleep instead of spinning when threads outnumber cores.
+typedef struct impostor_lock impostor_lock;
+
+/// A new unlocked mutex, or NULL when out of memory.
+impostor_lock *_Nullable impostor_lock_create(void);
+void impostor_lock_destroy(impostor_lock *_Nonnull lock);
+void impostor_lock_acquire(impostor_lock *_Nonnull lock);
+void impostor_lock_release(impostor_lock *_Nonnull lock);
+
 // MARK: Memory
 
 /// Copies `count` bytes. The sizes of C scalars get a single move each instead of a call to

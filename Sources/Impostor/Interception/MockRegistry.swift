@@ -3,16 +3,19 @@ import Synchronization
 /// Finds the interceptor behind a function pointer, for `invocations(of:)` and verification.
 ///
 /// Keyed by code address; addresses are never reused because trampolines are never freed.
+/// The registry is also what keeps every trampoline (and so every interceptor and tombstone)
+/// alive and reachable for the life of the process: libffi's closures point at them from
+/// memory that leak checkers do not scan.
 enum MockRegistry {
-    private static let interceptors = Mutex<[UInt: Interceptor]>([:])
+    private static let trampolines = Locked<[UInt: Trampoline]>([:])
 
     static func register(_ trampoline: Trampoline) {
-        interceptors.withLock { $0[UInt(bitPattern: trampoline.code)] = trampoline.interceptor }
+        trampolines.withLock { $0[UInt(bitPattern: trampoline.code)] = trampoline }
     }
 
     /// The interceptor of a mock function pointer, or nil when `function` is not a mock.
     static func interceptor<F>(of function: F) -> Interceptor? {
         guard let address = Trampoline.address(of: function) else { return nil }
-        return interceptors.withLock { $0[address] }
+        return trampolines.withLock { $0[address]?.interceptor }
     }
 }

@@ -19,7 +19,7 @@ public final class Mockery: Sendable {
     /// The name used in messages.
     public let name: String
     let pendingFailures = PendingFailures()
-    private let trampolines = Mutex<[Trampoline]>([])
+    private let trampolines = Locked<[Trampoline]>([])
 
     /// Creates an empty Mockery.
     public init(_ name: String = "Mockery") {

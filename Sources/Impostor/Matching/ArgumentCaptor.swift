@@ -92,7 +92,7 @@ public final class PointeeCaptor<Pointee>: Sendable {
 private final class CapturedValues<Element>: @unchecked Sendable {
     // @unchecked: `values` is only touched under `lock`. Elements are C values (bitwise
     // copies) or strings, so handing them across threads is safe.
-    private let lock = Mutex(())
+    private let lock = Locked(())
     private var values: [Element] = []
 
     func append(_ value: Element) { lock.withLock { _ in values.append(value) } }

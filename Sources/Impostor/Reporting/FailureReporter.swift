@@ -71,7 +71,7 @@ enum FailureReporter {
 
 /// Failures raised on a thread where no test was current, waiting for the test's thread.
 final class PendingFailures: Sendable {
-    private let failures = Mutex<[ImpostorFailure]>([])
+    private let failures = Locked<[ImpostorFailure]>([])
     /// Set when the Mockery that owns this store is gone: later failures go to `global`.
     private let orphaned = Atomic<Bool>(false)
 
@@ -116,7 +116,7 @@ final class PendingFailures: Sendable {
 
 /// Collects failures instead of reporting them; see ``captureFailures(_:)``.
 final class FailureCapture: Sendable {
-    private let failures = Mutex<[ImpostorFailure]>([])
+    private let failures = Locked<[ImpostorFailure]>([])
 
     func append(_ failure: ImpostorFailure) { failures.withLock { $0.append(failure) } }
 

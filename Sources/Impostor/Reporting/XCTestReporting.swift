@@ -29,7 +29,7 @@ enum XCTestReporting {
     }
 
     // The test case inside is only used on its own thread.
-    private static let current = Mutex(UncheckedBox(Current()))
+    private static let current = Locked(UncheckedBox(Current()))
 
     private static let installed: Bool = {
         XCTestObservationCenter.shared.addTestObserver(Observer())

@@ -5,12 +5,12 @@ import Synchronization
 ///
 /// Preparing a cif lays out the struct types it names, so all of it happens under one lock.
 enum SignatureCache {
-    private struct State: ~Copyable {
+    private struct State {
         var signatures: [ObjectIdentifier: Signature] = [:]
         var structTypes = StructTypeCache()
     }
 
-    private static let state = Mutex(State())
+    private static let state = Locked(State())
 
     /// The signature of `functionType`, which must be a C function type (not an Optional).
     static func signature(of functionType: Any.Type) throws(MockCreationError) -> Signature {

@@ -10,7 +10,7 @@ final class Stub: @unchecked Sendable {
     let capturesArguments: Bool
     private let first: StubAnswer
     private let hasMore = Atomic<Bool>(false)
-    private let more = Mutex<(answers: [StubAnswer], calls: Int)>(([], 0))
+    private let more = Locked<(answers: [StubAnswer], calls: Int)>(([], 0))
 
     init(pattern: CallPattern, answer: StubAnswer) {
         self.pattern = pattern

@@ -6,7 +6,7 @@ import CImpostor
 /// argument block and the return value's bytes. Chunks hold about 64 KiB each, so recording
 /// allocates once per chunk, not once per call, and the lock is held only to copy one record.
 final class InvocationStore: @unchecked Sendable {
-    // @unchecked: `state` is only touched inside `lock.withLock`.
+    // @unchecked: the records are raw memory owned by `state`, touched only under its lock.
     private struct State {
         var chunks: [UnsafeMutableRawPointer] = []
         /// Where the next record goes, and how many still fit in the current chunk.
@@ -26,10 +26,7 @@ final class InvocationStore: @unchecked Sendable {
     private let resultSize: Int
     private let stride: Int
     private let recordsPerChunk: Int
-    private let lock = RecordingLock()
-    // Unchecked: every access is already serialized by `lock`, and the dynamic exclusivity
-    // check cost about a third of recording a call.
-    @exclusivity(unchecked) private var state = State()
+    private let state = Locked(State())
 
     static let headerSize = 16
     /// Set in a record's thread word once a verify has accounted for the call. Thread
@@ -57,12 +54,12 @@ final class InvocationStore: @unchecked Sendable {
     var count: Int { withState { $0.count } }
 
     deinit {
-        for chunk in state.chunks { chunk.deallocate() }
+        state.withLock { state in for chunk in state.chunks { chunk.deallocate() } }
         copySteps.deallocate()
     }
 
     private func withState<R>(_ body: (inout State) -> R) -> R {
-        lock.withLock { body(&state) }
+        state.withLock(body)
     }
 
     /// Records one call: its arguments from `frame`, and the return value already written to
@@ -75,8 +72,8 @@ final class InvocationStore: @unchecked Sendable {
         }
         let arguments = frame.arguments!
         let result = frame.result
-        lock.withLock {
-            if state.freeInChunk == 0 { startChunk() }
+        state.withLock { state in
+            if state.freeInChunk == 0 { Self.startChunk(&state, records: recordsPerChunk, stride: stride) }
             // Sound: `next` points at `freeInChunk` unused records of `stride` bytes inside the
             // newest chunk, owned by this store and only touched under its lock.
             let record = state.next.unsafelyUnwrapped
@@ -121,7 +118,7 @@ final class InvocationStore: @unchecked Sendable {
     }
 
     /// Adds a chunk for the next records. Called under the lock.
-    private func startChunk() {
+    private static func startChunk(_ state: inout State, records recordsPerChunk: Int, stride: Int) {
         let chunk = UnsafeMutableRawPointer.allocate(byteCount: recordsPerChunk * stride, alignment: 16)
         state.chunks.append(chunk)
         state.next = chunk

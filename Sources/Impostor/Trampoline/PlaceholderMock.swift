@@ -30,6 +30,9 @@ enum PlaceholderMock {
         return cif
     }()
 
+    /// Every placeholder's target, kept reachable for the life of the process.
+    private static let targets = Locked<[Target]>([])
+
     private final class Target: Sendable {
         let name: String
         let site: SourceSite
@@ -39,8 +42,10 @@ enum PlaceholderMock {
     private static func deadClosure(named name: String, site: SourceSite) -> UnsafeMutableRawPointer? {
         var code: UnsafeMutableRawPointer?
         guard let closure = impostor_closure_allocate(&code), let code else { return nil }
-        // Sound: retained forever, like every trampoline's user data.
-        let target = Unmanaged.passRetained(Target(name: name, site: site)).toOpaque()
+        // Sound: kept forever in `targets`, like every trampoline in the registry.
+        let kept = Target(name: name, site: site)
+        targets.withLock { $0.append(kept) }
+        let target = Unmanaged.passUnretained(kept).toOpaque()
         guard impostor_closure_prepare(closure, cif, placeholderHandler, target, code) == 0 else { return nil }
         return code
     }

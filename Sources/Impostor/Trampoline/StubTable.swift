@@ -20,7 +20,7 @@ final class StubTable<Element: AnyObject>: @unchecked Sendable {
     private static var directorySize: Int { 18 }
 
     private let count = Atomic<Int>(0)
-    private let writeLock = Mutex(())
+    private let writeLock = Locked(())
     /// Allocated with the first entry: most mocks are never stubbed.
     private var directory: UnsafeMutablePointer<UnsafeMutablePointer<Unmanaged<Element>>?>?
 

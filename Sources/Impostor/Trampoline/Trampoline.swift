@@ -11,15 +11,17 @@ final class Trampoline: @unchecked Sendable {
     // @unchecked: `closure` and `code` are written once in `make` and only read afterwards;
     // libffi reads the closure on other threads, which it supports once prepared.
 
-    /// Unowned: the registry keeps every interceptor for the life of the process, and a
-    /// strong reference cost a retain/release pair on every call.
+    /// Unowned(unsafe) for the per-call path (a strong reference cost a retain/release pair
+    /// on every call); `owner` keeps the interceptor alive.
     unowned(unsafe) let interceptor: Interceptor
+    private let owner: Interceptor
     /// The address C code calls.
     let code: UnsafeMutableRawPointer
     private let closure: UnsafeMutableRawPointer
 
     private init(interceptor: Interceptor, closure: UnsafeMutableRawPointer, code: UnsafeMutableRawPointer) {
         self.interceptor = interceptor
+        self.owner = interceptor
         self.closure = closure
         self.code = code
     }
@@ -31,11 +33,11 @@ final class Trampoline: @unchecked Sendable {
             throw MockCreationError(.closureAllocationFailed(function: interceptor.signature.typeName))
         }
         let trampoline = Trampoline(interceptor: interceptor, closure: closure, code: code)
-        // Sound: the retain taken here is never released, so `user_data` stays valid for every
-        // call the closure will ever receive (see the type's comment on tombstones).
-        let userData = Unmanaged.passRetained(trampoline).toOpaque()
+        // Sound: the registry keeps every trampoline for the life of the process (see the
+        // type's comment on tombstones), so `user_data` stays valid for every call the closure
+        // will ever receive; the caller registers it before handing out `code`.
+        let userData = Unmanaged.passUnretained(trampoline).toOpaque()
         guard impostor_closure_prepare(closure, interceptor.signature.cif, trampolineHandler, userData, code) == 0 else {
-            Unmanaged<Trampoline>.fromOpaque(userData).release()
             impostor_closure_free(closure)
             throw MockCreationError(.closureAllocationFailed(function: interceptor.signature.typeName))
         }
@@ -61,7 +63,7 @@ final class Trampoline: @unchecked Sendable {
 
 /// libffi calls this for every call through any mock's closure.
 ///
-/// `user_data` is the trampoline, retained forever; `_withUnsafeGuaranteedRef` borrows it
+/// `user_data` is the trampoline, kept forever by the registry; `_withUnsafeGuaranteedRef` borrows it
 /// without a retain/release pair (about 100 instructions a call).
 private let trampolineHandler: impostor_closure_handler = { _, result, arguments, userData in
     Unmanaged<Trampoline>.fromOpaque(userData!)._withUnsafeGuaranteedRef { trampoline in
