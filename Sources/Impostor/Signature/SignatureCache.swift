@@ -34,11 +34,6 @@ enum SignatureCache {
         }
     }
 
-    /// True when a signature for this type is already cached (for benchmarks and tests).
-    static func isCached(_ functionType: Any.Type) -> Bool {
-        state.withLock { $0.signatures[ObjectIdentifier(functionType)] != nil }
-    }
-
     private static func read(
         _ functionType: Any.Type, structTypes: inout StructTypeCache
     ) throws(MockCreationError) -> Signature {

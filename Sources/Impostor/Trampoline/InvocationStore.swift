@@ -48,11 +48,6 @@ final class InvocationStore: @unchecked Sendable {
         resultSize = signature.resultSize
     }
 
-    /// Bytes of memory one recorded call takes, not counting C string snapshots.
-    var bytesPerRecord: Int { stride }
-
-    var count: Int { withState { $0.count } }
-
     deinit {
         state.withLock { state in for chunk in state.chunks { chunk.deallocate() } }
         copySteps.deallocate()

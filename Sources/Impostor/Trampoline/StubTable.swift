@@ -70,9 +70,6 @@ final class StubTable<Element: AnyObject>: @unchecked Sendable {
         }
     }
 
-    /// True when nothing was ever added (one atomic load).
-    var isEmpty: Bool { count.load(ordering: .acquiring) == 0 }
-
     /// How many entries readers may use (an acquire load: every entry below it is written).
     @inline(__always)
     var publishedCount: Int { count.load(ordering: .acquiring) }
