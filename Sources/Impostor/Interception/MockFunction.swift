@@ -8,21 +8,24 @@
 /// let onEvent: @convention(c) (Int32, UnsafeMutableRawPointer?) -> Void = mockFunction(named: "onEvent")
 /// var ops = file_ops()
 /// ops.read = mockFunction(named: "read")
+/// let write: @convention(c) (Int32, UnsafeRawPointer?, Int32) -> Int32 = mockFunction(named: "write", capturing: [1: .buffer(count: 2)])
 /// ```
 ///
 /// Every call through the returned pointer, from Swift or from C on any thread, is recorded
 /// (see ``invocations(of:fileID:filePath:line:column:)``) and returns the zero value of the
-/// return type until stubbed.
+/// return type until stubbed. What a pointer argument points to is copied at call time as
+/// ``PointerCapture`` describes; `capturing` declares it, by parameter position from 0, where
+/// the defaults do not fit.
 ///
 /// A type that cannot pass through libffi (a Swift closure, `String`, a packed struct with a
 /// misaligned field) is reported as a failure at this line, naming the type and its parameter
 /// position; see ``Mockery/mock(of:named:fileID:filePath:line:column:)`` for what is returned
 /// then, and ``Mockery/makeMock(of:named:fileID:filePath:line:column:)`` for a throwing form.
 public func mockFunction<F>(
-    of type: F.Type = F.self, named name: String,
+    of type: F.Type = F.self, named name: String, capturing: [Int: PointerCapture] = [:],
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) -> F {
-    Mockery.current.mock(of: type, named: name, fileID: fileID, filePath: filePath, line: line, column: column)
+    Mockery.current.mock(of: type, named: name, capturing: capturing, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
 /// The calls a mock received, oldest first.

@@ -20,6 +20,10 @@ public final class Mockery: Sendable {
     public let name: String
     let pendingFailures = PendingFailures()
     private let trampolines = Locked<[Trampoline]>([])
+    /// Placeholders of matchers written outside any prototype (already reported), so that a
+    /// stub or verify that later passes one as a literal is refused instead of silently
+    /// matching the placeholder's value. The newest few are kept.
+    private let stalePlaceholders = Locked<[StalePlaceholder]>([])
 
     /// Creates an empty Mockery.
     public init(_ name: String = "Mockery") {
@@ -62,17 +66,40 @@ public final class Mockery: Sendable {
         FailureReporter.flush(.global)
     }
 
+    /// Remembers the placeholder a matcher outside any prototype returned.
+    func rememberStalePlaceholder(_ matcher: RecordedMatcher) {
+        // Bool placeholders are true or false, and one-byte ones small numbers: too likely to
+        // be a real literal to be refused.
+        guard matcher.valueType != Bool.self, matcher.sentinel.count >= 2 else { return }
+        stalePlaceholders.withLock { list in
+            list.append(StalePlaceholder(bytes: matcher.sentinel, type: matcher.valueType, description: matcher.description, site: matcher.site))
+            if list.count > 32 { list.removeFirst() }
+        }
+    }
+
+    /// The stale placeholder a literal argument of `parameter`'s type equals, if any.
+    func stalePlaceholder(matching bytes: [UInt8], of parameter: CValueType) -> StalePlaceholder? {
+        stalePlaceholders.withLock { list in
+            list.last { $0.type == parameter.swiftType && $0.bytes == bytes }
+        }
+    }
+
     /// The number of mocks this Mockery owns.
     public var mockCount: Int { trampolines.withLock { $0.count } }
 
     /// Creates a mock of the C function type `F` (or an Optional of one, for vtable fields),
     /// reporting a failure at the calling line when `F` cannot be mocked.
     ///
-    /// After such a failure the value returned is a placeholder: a function pointer that
-    /// returns zero when `F` is a C function type; otherwise the zero bits of `F`, which must
-    /// not be used.
+    /// `capturing` says, by parameter position (from 0), what to copy at call time from the
+    /// memory a pointer argument points to, where the defaults do not fit; see
+    /// ``PointerCapture``. A declaration that does not fit the function type is reported at this
+    /// line and left out; the mock is made all the same.
+    ///
+    /// After a failure to make the mock, the value returned is a placeholder: a function
+    /// pointer that reports each call and returns zero when `F` is a C function type;
+    /// otherwise the zero bits of `F`, which must not be used.
     public func mock<F>(
-        of type: F.Type = F.self, named name: String,
+        of type: F.Type = F.self, named name: String, capturing: [Int: PointerCapture] = [:],
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) -> F {
         let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -80,7 +107,11 @@ public final class Mockery: Sendable {
         FailureReporter.flush(pendingFailures)
         FailureReporter.flush(.global)
         do {
-            return try create(type, named: name, site: site)
+            let (mock, problems) = try create(type, named: name, capturing: capturing, site: site)
+            for problem in problems {
+                FailureReporter.report(ImpostorFailure(message: FailureMessages.captureDeclaration(problem, mock: name), site: site))
+            }
+            return mock
         } catch {
             FailureReporter.report(ImpostorFailure(message: error.description, site: site))
             return PlaceholderMock.value(of: type, named: name, site: site)
@@ -88,23 +119,46 @@ public final class Mockery: Sendable {
     }
 
     /// Creates a mock of the C function type `F` (or an Optional of one), throwing when `F`
-    /// cannot be mocked.
+    /// cannot be mocked or a `capturing` declaration does not fit it.
     ///
     /// - Throws: ``MockCreationError`` naming the offending type and its parameter position.
     public func makeMock<F>(
-        of type: F.Type = F.self, named name: String,
+        of type: F.Type = F.self, named name: String, capturing: [Int: PointerCapture] = [:],
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) throws(MockCreationError) -> F {
-        try create(type, named: name, site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let functionType = TypeMetadata.wrappedType(ofOptional: F.self) ?? F.self
+        if !capturing.isEmpty {
+            let signature = try SignatureCache.signature(of: functionType)
+            if let problem = CapturePlan.declared(capturing, over: signature.parameters).problems.first {
+                throw MockCreationError(.invalidCapture(function: signature.typeName, mock: name, problem: problem))
+            }
+        }
+        return try create(type, named: name, capturing: capturing, site: site).mock
     }
 
-    private func create<F>(_ type: F.Type, named name: String, site: SourceSite) throws(MockCreationError) -> F {
+    private func create<F>(
+        _ type: F.Type, named name: String, capturing: [Int: PointerCapture], site: SourceSite
+    ) throws(MockCreationError) -> (mock: F, problems: [CaptureProblem]) {
         let functionType = TypeMetadata.wrappedType(ofOptional: F.self) ?? F.self
         let signature = try SignatureCache.signature(of: functionType)
-        let interceptor = Interceptor(name: name, signature: signature, creationSite: site, pendingFailures: pendingFailures)
+        let (plan, problems) = capturing.isEmpty
+            ? (signature.defaultCapturePlan, [])
+            : CapturePlan.declared(capturing, over: signature.parameters)
+        let interceptor = Interceptor(
+            name: name, signature: signature, capturePlan: plan, creationSite: site, pendingFailures: pendingFailures)
         let trampoline = try Trampoline.make(for: interceptor)
         trampolines.withLock { $0.append(trampoline) }
         MockRegistry.register(trampoline)
-        return trampoline.functionPointer(as: F.self)
+        return (trampoline.functionPointer(as: F.self), problems)
     }
+}
+
+/// A placeholder a matcher outside any prototype returned.
+struct StalePlaceholder: @unchecked Sendable {
+    // @unchecked: `type` is immutable metadata.
+    let bytes: [UInt8]
+    let type: Any.Type
+    let description: String
+    let site: SourceSite
 }

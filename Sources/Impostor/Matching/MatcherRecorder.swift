@@ -29,13 +29,14 @@ final class MatcherRecorder {
 
     /// Pushes `matcher` and returns its sentinel for the current round.
     func push<Value>(
-        _ matcher: Matcher<Value>, site: SourceSite, onMatch: ((ArgumentSlot) -> Void)? = nil
+        _ matcher: Matcher<Value>, site: SourceSite, onMatch: ((ArgumentSlot) -> Void)? = nil,
+        pointerReading: PointerReading? = nil
     ) -> Value {
         // Bool placeholders come from a small set of patterns: number them among the Bool
         // matchers only, so two of them never share one.
         let index = Value.self == Bool.self ? entries.count(where: { $0.valueType == Bool.self }) : entries.count
         let sentinel = Sentinel.value(of: Value.self, index: index, round: round)
-        entries.append(RecordedMatcher(matcher, sentinel: sentinel, site: site, onMatch: onMatch))
+        entries.append(RecordedMatcher(matcher, sentinel: sentinel, site: site, onMatch: onMatch, pointerReading: pointerReading))
         impostor_current_thread_state().pointee.pending_matchers = Int32(entries.count)
         return sentinel
     }
@@ -54,6 +55,7 @@ final class MatcherRecorder {
     static func reportLeftovers() {
         guard hasPending else { return }
         for matcher in current.takeAll() {
+            Mockery.current.rememberStalePlaceholder(matcher)
             FailureReporter.report(ImpostorFailure(message: FailureMessages.matcherOutsidePrototype(matcher.description), site: matcher.site))
         }
     }
@@ -62,7 +64,8 @@ final class MatcherRecorder {
 /// Puts `matcher` in place of an argument: the one entry point of every built-in matcher.
 @inline(never)
 func record<Value>(
-    _ matcher: Matcher<Value>, _ site: SourceSite, onMatch: ((ArgumentSlot) -> Void)? = nil
+    _ matcher: Matcher<Value>, _ site: SourceSite, onMatch: ((ArgumentSlot) -> Void)? = nil,
+    pointerReading: PointerReading? = nil
 ) -> Value {
-    MatcherRecorder.current.push(matcher, site: site, onMatch: onMatch)
+    MatcherRecorder.current.push(matcher, site: site, onMatch: onMatch, pointerReading: pointerReading)
 }

@@ -26,6 +26,7 @@ public struct MockCreationError: Error, Sendable, CustomStringConvertible, Equat
         case unsupportedType(function: String, position: Position, reason: TypeRejection)
         case libffiRejected(function: String, status: Int)
         case closureAllocationFailed(function: String)
+        case invalidCapture(function: String, mock: String, problem: CaptureProblem)
     }
 
     let reason: Reason
@@ -34,8 +35,11 @@ public struct MockCreationError: Error, Sendable, CustomStringConvertible, Equat
 
     /// The position of the offending type, when one type is at fault.
     public var position: Position? {
-        if case .unsupportedType(_, let position, _) = reason { return position }
-        return nil
+        switch reason {
+        case .unsupportedType(_, let position, _): return position
+        case .invalidCapture(_, _, let problem): return .parameter(problem.position + 1)
+        default: return nil
+        }
     }
 
     /// The full explanation, naming the type and the parameter position.
