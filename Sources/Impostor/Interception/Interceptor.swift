@@ -31,9 +31,10 @@ final class Interceptor: Sendable {
     /// because nothing may unwind through the C frames above it.
     func handle(_ frame: CallFrame) {
         if released.load(ordering: .relaxed) {
-            // The Mockery is gone, so its store forwards the failure to the process-wide one.
-            FailureReporter.report(
-                ImpostorFailure(message: FailureMessages.callToReleasedMock(name), site: creationSite), pending: pendingFailures)
+            // The Mockery is gone: the failure goes to its test if that can still be failed,
+            // else to the test run (see reportAfterRelease).
+            FailureReporter.reportAfterRelease(
+                ImpostorFailure(message: FailureMessages.callToReleasedMock(name), site: creationSite), from: pendingFailures)
             frame.writeZeroResult()
             return
         }

@@ -18,7 +18,7 @@ import Synchronization
 public final class Mockery: Sendable {
     /// The name used in messages.
     public let name: String
-    let pendingFailures = PendingFailures()
+    let pendingFailures: PendingFailures
     private let trampolines = Locked<[Trampoline]>([])
     /// Placeholders of matchers written outside any prototype (already reported), so that a
     /// stub or verify that later passes one as a literal is refused instead of silently
@@ -28,6 +28,7 @@ public final class Mockery: Sendable {
     /// Creates an empty Mockery.
     public init(_ name: String = "Mockery") {
         self.name = name
+        pendingFailures = PendingFailures(mockeryName: name, owner: TestIdentity.current, parent: Mockery.scoped?.pendingFailures)
     }
 
     deinit {

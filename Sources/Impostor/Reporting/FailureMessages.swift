@@ -251,3 +251,22 @@ extension FailureMessages {
             + "stub or verify; it stands for no value. Write the matcher inside the prototype, as the argument itself."
     }
 }
+
+// MARK: Failures after their test
+
+extension FailureMessages {
+    /// Appended to a failure raised after the test that made the mock had ended.
+    static func reportedToTheRun(test: String?, mockery: String) -> String {
+        let made = test.map { "in test \($0)" } ?? "outside any test"
+        return "The mock's Mockery (\"\(mockery)\") was made \(made), which had ended, so it fails the test "
+            + "run instead: the process exits with status 1."
+    }
+
+    /// The last line of a process that had failures no test reported.
+    static func unreportedAtExit(late: Int, waiting: Int) -> String {
+        var parts: [String] = []
+        if late > 0 { parts.append("\(Plural.failures(late)) after the test concerned had ended") }
+        if waiting > 0 { parts.append("\(Plural.failures(waiting)) that no test's thread collected") }
+        return "Impostor: " + parts.joined(separator: " and ") + " (listed above); exiting with status 1."
+    }
+}

@@ -40,6 +40,14 @@ enum XCTestReporting {
     /// before XCTest announces its first test case.
     static func install() { _ = installed }
 
+    /// The name of the XCTest test case running on this thread, if any.
+    static func currentTestCaseName() -> String? {
+        install()
+        return current.withLock { box in
+            box.value.thread == CallingThread.currentID ? box.value.testCase?.name : nil
+        }
+    }
+
     /// Reports `failure` to the XCTest test case running on this thread; false when none is.
     static func report(_ failure: ImpostorFailure) -> Bool {
         install()
