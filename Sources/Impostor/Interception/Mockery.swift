@@ -20,10 +20,6 @@ public final class Mockery: Sendable {
     public let name: String
     let pendingFailures: PendingFailures
     private let trampolines = Locked<[Trampoline]>([])
-    /// Placeholders of matchers written outside any prototype (already reported), so that a
-    /// stub or verify that later passes one as a literal is refused instead of silently
-    /// matching the placeholder's value. The newest few are kept.
-    private let stalePlaceholders = Locked<[StalePlaceholder]>([])
 
     /// Creates an empty Mockery.
     public init(_ name: String = "Mockery") {
@@ -65,24 +61,6 @@ public final class Mockery: Sendable {
         MatcherRecorder.reportLeftovers()
         FailureReporter.flush(pendingFailures)
         FailureReporter.flush(.global)
-    }
-
-    /// Remembers the placeholder a matcher outside any prototype returned.
-    func rememberStalePlaceholder(_ matcher: RecordedMatcher) {
-        // Bool placeholders are true or false, and one-byte ones small numbers: too likely to
-        // be a real literal to be refused.
-        guard matcher.valueType != Bool.self, matcher.sentinel.count >= 2 else { return }
-        stalePlaceholders.withLock { list in
-            list.append(StalePlaceholder(bytes: matcher.sentinel, type: matcher.valueType, description: matcher.description, site: matcher.site))
-            if list.count > 32 { list.removeFirst() }
-        }
-    }
-
-    /// The stale placeholder a literal argument of `parameter`'s type equals, if any.
-    func stalePlaceholder(matching bytes: [UInt8], of parameter: CValueType) -> StalePlaceholder? {
-        stalePlaceholders.withLock { list in
-            list.last { $0.type == parameter.swiftType && $0.bytes == bytes }
-        }
     }
 
     /// The number of mocks this Mockery owns.
@@ -155,11 +133,3 @@ public final class Mockery: Sendable {
     }
 }
 
-/// A placeholder a matcher outside any prototype returned.
-struct StalePlaceholder: @unchecked Sendable {
-    // @unchecked: `type` is immutable metadata.
-    let bytes: [UInt8]
-    let type: Any.Type
-    let description: String
-    let site: SourceSite
-}

@@ -208,7 +208,7 @@ enum PrototypeEvaluation {
                     isPointer: parameter.representation == .pointer),
                 site: site)
         }
-        if let stale = Mockery.current.stalePlaceholder(matching: first.arguments[index], of: parameter) {
+        if let stale = MatcherRecorder.current.stalePlaceholder(matching: first.arguments[index], of: parameter.swiftType) {
             return ImpostorFailure(
                 message: FailureMessages.stalePlaceholder(
                     stale.description, createdAt: stale.site, purpose: purpose, mock: interceptor.name, position: index + 1),

@@ -4,7 +4,9 @@ import Testing
 /// apart from one the test itself can still be failed for.
 struct TestIdentity: Sendable, Equatable {
     private enum Key: Sendable, Equatable {
-        case swiftTesting(Test.ID)
+        /// Where the test is declared: unique per test, and cheap to keep (its strings are the
+        /// test's own), which matters because released mocks keep it for life.
+        case swiftTesting(fileID: String, line: Int, column: Int)
         case xcTest(String)
     }
 
@@ -14,7 +16,10 @@ struct TestIdentity: Sendable, Equatable {
 
     /// The test running in this task (Swift Testing) or on this thread (XCTest), if any.
     static var current: TestIdentity? {
-        if let test = Test.current { return TestIdentity(key: .swiftTesting(test.id), name: test.name) }
+        if let test = Test.current {
+            let place = test.sourceLocation
+            return TestIdentity(key: .swiftTesting(fileID: place.fileID, line: place.line, column: place.column), name: test.name)
+        }
         #if canImport(XCTest)
         if let name = XCTestReporting.currentTestCaseName() { return TestIdentity(key: .xcTest(name), name: name) }
         #endif
