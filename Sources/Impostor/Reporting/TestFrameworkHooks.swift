@@ -39,10 +39,12 @@ package enum TestFrameworkHooks {
     /// The name of the installed framework's test case running on this thread, or nil.
     package static var currentTestCaseName: String? { reporter?.currentTestCaseName() }
 
-    /// Reports `failure` through the installed reporter; false when there is none or it has
-    /// no test case on this thread.
+    /// Reports `failure` through the installed reporter; false when it has no test case on
+    /// this thread. With no reporter while XCTest runs tests, prints the failure to standard
+    /// error (after a hint to link ImpostorXCTest, the first time), since nothing else will.
     static func report(_ failure: ImpostorFailure) -> Bool {
-        reporter?.report(failure) ?? false
+        guard let reporter else { return UnobservedXCTest.standardError.report(failure) }
+        return reporter.report(failure)
     }
 
     private static var reporter: (any TestFrameworkReporter)? { installed.withLock { $0 } }
