@@ -295,4 +295,15 @@ import Testing
         let failure = failure { verifyNoMoreInvocations(real) }
         #expect(failure?.message.hasSuffix("is not a mock made by Impostor: pass the function pointer mockFunction returned.") == true)
     }
+
+    // MARK: Test frameworks
+
+    @Test func xctestRunningWithoutImpostorXCTest() {
+        let written = Locked<[String]>([])
+        let unobserved = UnobservedXCTest(
+            isXCTestRunning: { true }, write: { text in written.withLock { $0.append(text) } }, fail: { _ in })
+        _ = unobserved.report(ImpostorFailure(message: "m", site: SourceSite()))
+        let hint = written.withLock { $0 }.first?.split(separator: "\n").first.map(String.init)
+        #expect(hint == "Impostor: XCTest is running, but the ImpostorXCTest product is not linked, so Impostor's failures cannot fail the XCTest case: they are printed here and fail the run when it exits. Add .product(name: \"ImpostorXCTest\", package: \"Impostor\") to the test target's dependencies (nothing to import or set up).")
+    }
 }

@@ -78,13 +78,7 @@ enum FailureReporter {
 
     /// Reports to the XCTest test case running on this thread, if there is one.
     private static func reportToXCTest(_ failure: ImpostorFailure) -> Bool {
-        #if canImport(XCTest)
-        // Referencing the load hook keeps the linker from dropping it as unused.
-        withExtendedLifetime(impostorLibraryLoaded as () -> Void) {}
-        return XCTestReporting.report(failure)
-        #else
-        return false
-        #endif
+        TestFrameworkHooks.report(failure)
     }
 
     private static func record(_ failure: ImpostorFailure) {

@@ -20,9 +20,7 @@ struct TestIdentity: Sendable, Equatable {
             let place = test.sourceLocation
             return TestIdentity(key: .swiftTesting(fileID: place.fileID, line: place.line, column: place.column), name: test.name)
         }
-        #if canImport(XCTest)
-        if let name = XCTestReporting.currentTestCaseName() { return TestIdentity(key: .xcTest(name), name: name) }
-        #endif
+        if let name = TestFrameworkHooks.currentTestCaseName { return TestIdentity(key: .xcTest(name), name: name) }
         return nil
     }
 }
