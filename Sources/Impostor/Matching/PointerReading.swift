@@ -1,6 +1,7 @@
 /// What a matcher reads through a pointer argument: the memory it needs copied at call time,
-/// and how to show what it saw.
-struct PointerReading: @unchecked Sendable {
+/// and how to show what it saw. A class, so that every other matcher pays one word for it:
+/// stubs keep their matchers for the life of the mock.
+final class PointerReading: @unchecked Sendable {
     // @unchecked: `describe` only formats copied bytes, on whichever thread lists a failure.
 
     enum Need: Equatable, Sendable {
@@ -13,6 +14,11 @@ struct PointerReading: @unchecked Sendable {
     let need: Need
     /// What the matcher saw in an argument: `"goodbye"`, `pointee 7`, `bytes [41 42]`.
     let describe: (ArgumentSlot) -> String
+
+    init(need: Need, describe: @escaping (ArgumentSlot) -> String) {
+        self.need = need
+        self.describe = describe
+    }
 
     /// Whether a parameter with `rule` supplies what the matcher needs: anything copied does,
     /// except fewer fixed bytes than it reads.

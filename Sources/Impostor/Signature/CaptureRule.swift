@@ -55,12 +55,14 @@ enum CaptureRule: Equatable, Sendable {
             return nil
         case .cString:
             // Sound: the parameter is declared (or, for `const char *`, taken by default) to
-            // hold a NUL-terminated string; strnlen never reads past its NUL.
-            handedOver = strnlen(pointer.assumingMemoryBound(to: CChar.self), limit + 1)
+            // hold a NUL-terminated string; strnlen never reads past its NUL, which is kept.
+            handedOver = strnlen(pointer.assumingMemoryBound(to: CChar.self), limit) + 1
         case .textUpTo(let length):
-            // Sound: the pointer is a C string (strnlen stops at its NUL) or a buffer of
-            // `length` bytes (strnlen reads no further).
-            handedOver = strnlen(pointer.assumingMemoryBound(to: CChar.self), min(length.value(in: arguments), limit + 1))
+            // Sound: the pointer is a C string (strnlen stops at its NUL, which is kept) or a
+            // buffer of `length` bytes (strnlen reads no further).
+            let length = min(length.value(in: arguments), limit + 1)
+            let found = strnlen(pointer.assumingMemoryBound(to: CChar.self), length)
+            handedOver = found < length ? found + 1 : length
         case .buffer(let count, let times, let elementSize):
             let (elements, overflow) = count.value(in: arguments).multipliedReportingOverflow(by: times?.value(in: arguments) ?? 1)
             let (total, overflow2) = elements.multipliedReportingOverflow(by: elementSize)

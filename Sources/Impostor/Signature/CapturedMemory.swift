@@ -13,8 +13,12 @@ struct CapturedMemory: Sendable, Equatable {
     /// True when the caller handed over more than was copied.
     var isCut: Bool { handedOver > bytes.count }
 
-    /// The bytes as UTF-8 text (invalid sequences repaired, as `String(cString:)` does).
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    /// The bytes as UTF-8 text, without a C string's terminating NUL (invalid sequences
+    /// repaired, as `String(cString:)` does).
+    var text: String {
+        let end = bytes.last == 0 && !isCut ? bytes.count - 1 : bytes.count
+        return String(decoding: bytes[..<end], as: UTF8.self)
+    }
 }
 
 /// What is known of the memory behind one argument of one call.

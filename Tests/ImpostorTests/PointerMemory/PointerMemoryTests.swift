@@ -103,9 +103,11 @@ import Glibc
         #expect(invocations(of: characters).first?.description == "characters(nil, \"hello\", 5)")
         let failures = captureFailures {
             verify(.once, start(any(), cString("item"), isNil()))
+            verify(.once, start(any(), bytes(Array("item\0".utf8)), isNil()))   // a C string's copy keeps its NUL
             verify(.once, characters(any(), cString("hello"), 5))
         }
         #expect(failures.isEmpty)
+        #expect(invocations(of: characters).first?.bytes(1) == Array("hello".utf8), "5 bytes, no NUL after them")
     }
 
     @Test(.mockery) func curlBodyChunksAreReadWhenDeclared() {
