@@ -19,8 +19,8 @@
 ///
 /// A type that cannot pass through libffi (a Swift closure, `String`, a packed struct with a
 /// misaligned field) is reported as a failure at this line, naming the type and its parameter
-/// position; see ``Mockery/mock(of:named:fileID:filePath:line:column:)`` for what is returned
-/// then, and ``Mockery/makeMock(of:named:fileID:filePath:line:column:)`` for a throwing form.
+/// position; see ``Mockery/mock(of:named:capturing:fileID:filePath:line:column:)`` for what is returned
+/// then, and ``Mockery/makeMock(of:named:capturing:fileID:filePath:line:column:)`` for a throwing form.
 public func mockFunction<F>(
     of type: F.Type = F.self, named name: String, capturing: [Int: PointerCapture] = [:],
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column

@@ -2,7 +2,7 @@ import Synchronization
 
 /// Owns mocks and scopes their life: when a Mockery is released, its mocks are released too.
 ///
-/// ``mockFunction(of:named:fileID:filePath:line:column:)`` creates mocks in
+/// ``mockFunction(of:named:capturing:fileID:filePath:line:column:)`` creates mocks in
 /// ``Mockery/current``, a process-wide default unless a scope sets another:
 ///
 /// ```swift

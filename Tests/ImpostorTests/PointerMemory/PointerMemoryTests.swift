@@ -19,6 +19,12 @@ import Glibc
         #expect(invocations(of: sink).first?.bytes(0) == [65, 65, 65, 65])
     }
 
+    @Test(.mockery) func theVerifyingArticleExample() {
+        let sink: @convention(c) (UnsafeRawPointer?, Int) -> Void = mockFunction(named: "sink")
+        cp_sink_heap(sink, [65, 65, 65, 65], 4)             // C copies to the heap, calls, frees
+        verify(.once, sink(bytes([65, 65, 65, 65]), 4))     // checks the copy; the heap block is gone
+    }
+
     @Test(.mockery) func aFailedBytesVerifyShowsTheBytesCopiedAtCallTime() {
         let sink: cp_sink_fn = mockFunction(named: "sink")
         cp_sink_heap(sink, [65, 66], 2)
