@@ -139,6 +139,23 @@ import Glibc
         #expect(refused.first?.message.contains("nothing is copied from that parameter (UnsafeMutablePointer<Int8>?)") == true)
     }
 
+    // MARK: Literals for pointers
+
+    @Test(.mockery) func aStringLiteralForARawPointerIsReportedNotComparedByAddress() {
+        let find: @convention(c) (UnsafeRawPointer?) -> Int32 = mockFunction(named: "find")
+        let line = #line + 1
+        let failures = captureFailures { stub(find("item")).with { 1 } }
+        #expect(failures.map(\.site.line) == [line])
+        #expect(failures.first?.message.hasPrefix("Argument 1 of find (UnsafeRawPointer?) in stub(...) had a different value each time") == true)
+    }
+
+    @Test(.mockery) func aStringLiteralForATextPointerIsComparedByText() {
+        let find: @convention(c) (UnsafePointer<UInt8>?) -> Int32 = mockFunction(named: "find")
+        stub(find("item")).with { 1 }
+        #expect(Array("item\0".utf8).withUnsafeBufferPointer { find($0.baseAddress) } == 1)
+        #expect(Array("other\0".utf8).withUnsafeBufferPointer { find($0.baseAddress) } == 0)
+    }
+
     // MARK: nftw, a real libc walker
 
     @Test(.mockery) func nftwEntriesAreVerifiedAfterTheWalk() throws {
