@@ -1206,8 +1206,14 @@ def swift_test(sig):
     params = ", ".join(f"a{i}: {swift_type(t)}" for i, t in enumerate(sig.params))
     args = ", ".join(f"a{i}" for i in range(len(sig.params)))
     matchers = ", ".join("any()" for _ in sig.params)
+    # A `const char *` followed by a long is copied as a buffer of that length by default; here
+    # the long is a random number, not the string's length.
+    strings = [i for i, t in enumerate(sig.params[:-1])
+               if isinstance(t, Scalar) and t.info.key == "str"
+               and isinstance(sig.params[i + 1], Scalar) and sig.params[i + 1].info.key in ("long", "ulong")]
+    capturing = "" if not strings else ", capturing: [" + ", ".join(f"{i}: .cString" for i in strings) + "]"
     body = [
-        f"let f: abi_fn_{n} = mockFunction(named: \"abi_{n}\")",
+        f"let f: abi_fn_{n} = mockFunction(named: \"abi_{n}\"{capturing})",
         "var argumentsOK: Int32 = 0",
         f"stub(f({matchers})).with {{ ({params}) -> {result} in",
     ]

@@ -94,3 +94,29 @@ void cp_remove_tree(const char *path) {
     unlink(file);
     rmdir(path);
 }
+
+int cp_write_bytes_through_cookie(cp_cookie_write_fn writer, const uint8_t *bytes, size_t length) {
+    cookie_io_functions_t functions = {.read = NULL, .write = writer, .seek = NULL, .close = NULL};
+    FILE *file = fopencookie(NULL, "w", functions);
+    if (file == NULL) return -1;
+    fwrite(bytes, 1, length, file);
+    return fclose(file);
+}
+
+void cp_expat_text(cp_expat_text_fn f, const char *text, int length) {
+    char *block = malloc(length > 0 ? (size_t)length : 1);
+    memcpy(block, text, (size_t)length);
+    f(NULL, block, length);
+    free(block);
+}
+
+int32_t cp_call_with_unset_callback(cp_handle_fn f, int32_t id) {
+    cp_handle *handle = malloc(sizeof *handle);
+    memset(handle, 0, sizeof *handle);
+    uintptr_t unset = 2;
+    memcpy(&handle->close_cb, &unset, sizeof unset);
+    handle->id = id;
+    int32_t result = f(handle);
+    free(handle);
+    return result;
+}

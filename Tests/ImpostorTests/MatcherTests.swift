@@ -334,7 +334,7 @@ struct PointerMatcherTests {
 
 @Suite("Matchers on C string arguments, called from C")
 struct CStringMatcherTests {
-    let lookup = mockFunction(of: cs_fn_lookup.self, named: "lookup")
+    let lookup = mockFunction(of: cs_fn_lookup.self, named: "lookup", capturing: [0: .cString])
 
     @Test func aStringLiteralIsComparedByText() {
         // The pointer Swift passes for "alpha" in the prototype is a temporary, and C passes

@@ -102,7 +102,7 @@ struct MockaExampleTests {
     /// `stub ([mock methodWithArgument:anyObject()]) with { NSLog(@"Stub called"); };` with
     /// nil, @"Foo" and @"Bar".
     @Test func anyObjectMatchesEveryArgument() {
-        let methodWithArgument = mockFunction(of: cs_fn_lookup.self, named: "methodWithArgument")
+        let methodWithArgument = mockFunction(of: cs_fn_lookup.self, named: "methodWithArgument", capturing: [0: .cString])
         var stubCalls = 0
         stub(methodWithArgument(anyPointer(), anyInt())).with { () -> Int32 in
             stubCalls += 1
@@ -181,7 +181,7 @@ struct MockaExampleTests {
     /// `methodWithArgument:startsWith(@"Hello")`: for a C string, a `Matcher<String>` in
     /// `cString(...)`.
     @Test func aStringMatcher() {
-        let methodWithArgument = mockFunction(of: cs_fn_lookup.self, named: "methodWithArgument")
+        let methodWithArgument = mockFunction(of: cs_fn_lookup.self, named: "methodWithArgument", capturing: [0: .cString])
         stub(methodWithArgument(cString(Matcher("starts with Hello") { $0.hasPrefix("Hello") }), any())).with { 1 }
         #expect(cLookup(methodWithArgument, "Hello, world") == 1)
         #expect(cLookup(methodWithArgument, "Goodbye") == 0)

@@ -67,7 +67,7 @@ struct StubFormTests {
     }
 
     @Test func theInvocationFormReadsCStringsAsTheyWereAtCallTime() {
-        let lookup = mockFunction(of: cs_fn_lookup.self, named: "lookup")
+        let lookup = mockFunction(of: cs_fn_lookup.self, named: "lookup", capturing: [0: .cString])
         stub(lookup(any(), any())).with { (call: Invocation) -> Int32 in
             call.cString(0) == "swordfish" ? 1 : -1
         }

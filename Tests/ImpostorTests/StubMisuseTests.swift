@@ -310,7 +310,7 @@ struct StubMisuseTests {
     }
 
     @Test func aBlockThatMisreadsAPointerParameter() throws {
-        let lookup = mockFunction(of: cs_fn_lookup.self, named: "lookup")
+        let lookup = mockFunction(of: cs_fn_lookup.self, named: "lookup", capturing: [0: .cString])
         let failures = stubbingFailures {
             stub(lookup(cString("key"), any())).with { (key: UnsafeRawPointer?, fallback: Int32) in fallback }
         }

@@ -44,7 +44,7 @@ struct StubbingArticleExamplesTests {
     }
 
     @Test func cStrings() {
-        let lookup = mockFunction(of: (@convention(c) (UnsafePointer<CChar>?, Int32) -> Int32).self, named: "lookup")
+        let lookup = mockFunction(of: (@convention(c) (UnsafePointer<CChar>?, Int32) -> Int32).self, named: "lookup", capturing: [0: .cString])
 
         stub(lookup("alpha", any())).with { 1 }
         stub(lookup(cString(Matcher("a warning") { $0.hasPrefix("warning:") }), any())).with { 2 }
@@ -150,7 +150,7 @@ struct StubbingArticleExamplesTests {
 
     @Test func composedMatchers() {
         let add = mockFunction(of: (@convention(c) (Int32, Int32) -> Int32).self, named: "add")
-        let lookup = mockFunction(of: (@convention(c) (UnsafePointer<CChar>?, Int32) -> Int32).self, named: "lookup")
+        let lookup = mockFunction(of: (@convention(c) (UnsafePointer<CChar>?, Int32) -> Int32).self, named: "lookup", capturing: [0: .cString])
         stub(add(that(gt(5) && lt(10)), that(lt(0) || eq(100)))).with { 1 }
         stub(lookup(cString(eq("yes") || eq("no")), any())).with { 2 }
 

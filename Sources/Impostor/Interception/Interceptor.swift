@@ -45,12 +45,20 @@ final class Interceptor: Sendable {
                 frame.writeZeroResult()
                 return
             }
+            // Matchers left over: the call carries their placeholders, which point nowhere, so
+            // nothing is read through its pointers.
             MatcherRecorder.reportLeftovers()
+            guard !capturePlan.isEmpty else { return answerAndRecord(frame) }
+            return answerAndRecord(frame, captures: [CapturedMemory?](repeating: .unreadable, count: capturePlan.capturing.count))
         }
         guard !capturePlan.isEmpty else { return answerAndRecord(frame) }
         // Copied before any stub sees the call, so matchers, captors, answers and the record
         // all read the memory as the caller handed it over, and never after the call.
-        let captures = capturePlan.capture(frame.arguments!)
+        answerAndRecord(frame, captures: capturePlan.capture(frame.arguments!))
+    }
+
+    /// Answers and records a call with what was copied from its pointer arguments.
+    private func answerAndRecord(_ frame: CallFrame, captures: [CapturedMemory?]) {
         captures.withUnsafeBufferPointer { buffer in
             var frame = frame
             frame.captures = buffer

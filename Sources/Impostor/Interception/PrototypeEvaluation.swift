@@ -134,11 +134,9 @@ enum PrototypeEvaluation {
             if let matcherIndex = candidates.first {
                 let matcher = first.matchers[matcherIndex]
                 boundMatchers.insert(matcherIndex)
-                if let reading = matcher.pointerReading, !reading.isSatisfied(by: interceptor.capturePlan.rules[index]) {
-                    return .failure(ImpostorFailure(
-                        message: FailureMessages.matcherNeedsCapture(
-                            matcher.description, purpose: purpose, mock: interceptor.name, position: index, type: parameter.name),
-                        site: matcher.site))
+                if matcher.pointerReading != nil,
+                   let message = captureProblem(matcher.description, reading: matcher.pointerReading, at: index, of: interceptor, purpose: purpose) {
+                    return .failure(ImpostorFailure(message: message, site: matcher.site))
                 }
                 if let literal = matcher.literal, matcher.valueType == parameter.swiftType, matcher.onMatch == nil {
                     arguments.append(.literal(literal.bytes, leaves: parameter.leaves, text: matcher.description))
@@ -182,6 +180,25 @@ enum PrototypeEvaluation {
         return .test(RecordedMatcher(matcher, sentinel: nil, site: site))
     }
 
+    /// Why a matcher that reads through pointer argument `index` cannot be checked against what
+    /// the mock copies from it, or nil.
+    private static func captureProblem(
+        _ matcher: String, reading: PointerReading?, at index: Int, of interceptor: Interceptor, purpose: String
+    ) -> String? {
+        guard let reading else { return nil }
+        let plan = interceptor.capturePlan
+        let parameter = interceptor.signature.parameters[index]
+        if plan.undecided[index] {
+            return FailureMessages.matcherNeedsDecision(
+                matcher, purpose: purpose, mock: interceptor.name, position: index, type: parameter.name,
+                next: interceptor.signature.parameters[index + 1].name)
+        }
+        guard reading.isSatisfied(by: plan.rules[index]) else {
+            return FailureMessages.matcherNeedsCapture(matcher, purpose: purpose, mock: interceptor.name, position: index, type: parameter.name)
+        }
+        return nil
+    }
+
     /// Why a literal argument cannot be used, or nil: its value changed between rounds (a
     /// temporary pointer, or a side effect), it is the placeholder of a matcher written outside
     /// the prototype, or it is text where the mock copies none.
@@ -190,12 +207,10 @@ enum PrototypeEvaluation {
     ) -> ImpostorFailure? {
         let parameter = interceptor.signature.parameters[index]
         let first = rounds[0]
-        if parameter.pointer.isConstText, first.texts[index] != nil {
-            guard case .none = interceptor.capturePlan.rules[index] else { return nil }
-            return ImpostorFailure(
-                message: FailureMessages.matcherNeedsCapture(
-                    "The text literal", purpose: purpose, mock: interceptor.name, position: index, type: parameter.name),
-                site: site)
+        if parameter.pointer.isConstText, let text = first.texts[index] {
+            guard let text else { return nil }   // NULL: compared as a pointer
+            return captureProblem(ValueFormatter.quoted(text), reading: textReading, at: index, of: interceptor, purpose: purpose)
+                .map { ImpostorFailure(message: $0, site: site) }
         }
         let leaves = parameter.sentinelLeaves
         let changed = rounds.dropFirst().contains { call in

@@ -95,6 +95,10 @@ public final class BufferCaptor: Sendable {
 /// Works in `stub(...)` and in `verify(...)` alike: the pointee is copied when the call
 /// arrives (by default for typed pointers such as `const struct point *`; see
 /// ``PointerCapture``), so nothing is read after the caller's memory may be gone.
+///
+/// A struct whose memory is not a valid Swift value of it (a non-optional function pointer
+/// field left uninitialized, holding a small number) cannot be kept in an Optional reliably;
+/// use ``BufferCaptor`` for such memory, or `pointee(...)`, which tests it without wrapping.
 public final class PointeeCaptor<Pointee>: Sendable {
     private let storage = CapturedValues<Pointee?>()
 
@@ -108,7 +112,7 @@ public final class PointeeCaptor<Pointee>: Sendable {
         TrivialValue.requireTrivial(Pointee.self)
         let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
         return record(Matcher<Pointer>("capture()") { _ in true }, site, onMatch: { [storage] slot in
-            storage.append(slot.pointee(as: Pointee.self).value)
+            storage.append(slot.withPointee(as: Pointee.self) { $0 })
         }, pointerReading: pointeeReading(Pointee.self))
     }
 

@@ -63,19 +63,23 @@ public struct Matcher<Value>: CustomStringConvertible {
     /// Both matchers accept the value.
     public static func && (lhs: Matcher, rhs: Matcher) -> Matcher {
         Matcher(
-            test: Test(isAny: false, value: { lhs.matches($0) && rhs.matches($0) }, slot: { lhs.matches($0) && rhs.matches($0) }),
+            test: Test(isAny: false, value: { lhs.matches($0) && rhs.matches($0) }, slot: { lhs.matches($0) && rhs.matches($0) },
+                       pointerReading: lhs.test.pointerReading ?? rhs.test.pointerReading),
             description: "\(lhs) && \(rhs)")
     }
 
     /// Either matcher accepts the value.
     public static func || (lhs: Matcher, rhs: Matcher) -> Matcher {
         Matcher(
-            test: Test(isAny: false, value: { lhs.matches($0) || rhs.matches($0) }, slot: { lhs.matches($0) || rhs.matches($0) }),
+            test: Test(isAny: false, value: { lhs.matches($0) || rhs.matches($0) }, slot: { lhs.matches($0) || rhs.matches($0) },
+                       pointerReading: lhs.test.pointerReading ?? rhs.test.pointerReading),
             description: "(\(lhs) || \(rhs))")
     }
 
     /// The matcher rejects the value.
     public static prefix func ! (matcher: Matcher) -> Matcher {
-        Matcher(test: Test(isAny: false, value: { !matcher.matches($0) }, slot: { !matcher.matches($0) }), description: "!\(matcher)")
+        Matcher(
+            test: Test(isAny: false, value: { !matcher.matches($0) }, slot: { !matcher.matches($0) }, pointerReading: matcher.test.pointerReading),
+            description: "!\(matcher)")
     }
 }

@@ -84,14 +84,15 @@ public func pointee<P>(
 private func pointeeMatcher<P, Pointer>(_ matcher: Matcher<P>) -> Matcher<Pointer> {
     TrivialValue.requireTrivial(P.self)
     return Matcher(
-        test: .slot({ slot in slot.pointee(as: P.self).value.map(matcher.matches) ?? false }, reading: pointeeReading(P.self)),
+        test: .slot({ slot in slot.withPointee(as: P.self, matcher.matches) ?? false }, reading: pointeeReading(P.self)),
         description: "pointee(\(matcher))")
 }
 
 /// How pointee matchers and captors read: one `P`, shown as a value.
 func pointeeReading<P>(_ type: P.Type) -> PointerReading {
     PointerReading(need: .bytes(MemoryLayout<P>.size)) { slot in
-        PointerReading.describe(slot.pointee(as: P.self)) { "pointee " + ValueFormatter.describe($0) }
+        if slot.pointerBits == 0 { return "nil" }
+        return slot.withPointee(as: P.self) { "pointee " + ValueFormatter.describe($0) } ?? FailureMessages.nothingCaptured
     }
 }
 
@@ -119,9 +120,16 @@ func bytesReading(_ count: Int) -> PointerReading {
         PointerReading.describe(slot.captured()) { memory in
             let shown = memory.bytes.prefix(max(count, 16))
             let more = memory.bytes.count > shown.count ? " …" : ""
-            return "bytes([\(Hex.bytes(Array(shown)))\(more)]), " + FailureMessages.onlyBytesHandedOver(memory.handedOver)
+            return "bytes([\(Hex.bytes(Array(shown)))\(more)]) (" + FailureMessages.bytesCopied(memory) + ")"
         }
     }
+}
+
+/// A matcher of text arguments whose text is `text`, for `that(...)` and composition:
+/// `that(eq("yes") || eq("no"))`. Compared by text: the pointer Swift would make for the
+/// string is a temporary.
+public func eq<Pointer: CTextPointer>(_ text: String) -> Matcher<Pointer> {
+    cStringMatcher(equalTo: text, describedAs: "eq(\(ValueFormatter.quoted(text)))")
 }
 
 /// `eq("text")` for a text argument: the same as `cString("text")`, compared by text (the

@@ -31,11 +31,22 @@ extension FailureMessages {
             + "[\(position): .buffer(count: k)] (a length in parameter k) or [\(position): .cString]."
     }
 
+    /// A matcher that reads text or bytes through a `const char *` next to an `int`.
+    static func matcherNeedsDecision(_ matcher: String, purpose: String, mock: String, position: Int, type: String, next: String) -> String {
+        "\(matcher) in \(purpose)(...) reads the memory argument \(position + 1) of \(mock) points to, but that parameter "
+            + "(\(type)) is followed by an \(next), which may be its length or not, so Impostor copied only up to whichever "
+            + "of a NUL and that number came first. Say which it is when you create the mock, by position from 0: "
+            + "capturing: [\(position): .cString] for a NUL-terminated string, [\(position): .buffer(count: \(position + 1))] "
+            + "for a buffer of that length."
+    }
+
     /// `nothing was copied from it at call time`, for listings.
     static var nothingCaptured: String { "nothing was copied from it at call time" }
 
-    /// `the caller handed over 2 bytes`, for listings.
-    static func onlyBytesHandedOver(_ count: Int) -> String {
-        "the caller handed over \(count) byte\(count == 1 ? "" : "s")"
+    /// `2 bytes copied at call time`, for listings; `1048576 bytes copied of 2000000` when cut.
+    static func bytesCopied(_ memory: CapturedMemory) -> String {
+        let copied = memory.bytes.count
+        let cut = memory.isCut ? " of \(memory.handedOver) handed over" : ""
+        return "\(copied) byte\(copied == 1 ? "" : "s") copied at call time\(cut)"
     }
 }

@@ -95,17 +95,16 @@ struct ArgumentSlot {
         return .value(Array(UnsafeRawBufferPointer(start: pointer, count: count)))
     }
 
-    /// The value a pointer argument points to; `.notCaptured` when fewer bytes than a `P`
-    /// were copied.
-    func pointee<P>(as type: P.Type) -> Reading<P> {
+    /// `body` applied to the value a pointer argument points to; nil for NULL, or when fewer
+    /// bytes than a `P` were copied.
+    ///
+    /// The value is handed to `body` bare, never wrapped in an enum or Optional first: a C
+    /// struct read from memory may hold bits Swift uses for an enum's other cases (a
+    /// function-pointer field below 4096, say), and wrapping would turn it into one of them.
+    func withPointee<P, R>(as type: P.Type, _ body: (P) -> R) -> R? {
         let size = MemoryLayout<P>.size
-        switch pointedBytes(count: size) {
-        case .null: return .null
-        case .notCaptured: return .notCaptured
-        case .value(let bytes):
-            guard bytes.count == size else { return .notCaptured }
-            return .value(bytes.withUnsafeBytes { TrivialValue.load(P.self, from: $0.baseAddress!) })
-        }
+        guard let bytes = pointedBytes(count: size).value, bytes.count == size else { return nil }
+        return bytes.withUnsafeBytes { body(TrivialValue.load(P.self, from: $0.baseAddress!)) }
     }
 
     /// The argument's own bytes.

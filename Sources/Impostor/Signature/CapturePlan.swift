@@ -7,9 +7,14 @@ final class CapturePlan: Sendable {
     let capturing: [Int]
     /// For each parameter, its place in `capturing`, or -1.
     let slots: [Int]
+    /// For each parameter, true when the default could not tell a C string from a (buffer,
+    /// length) pair (`const char *` next to an `int`): its safe copy serves `Invocation`, but a
+    /// matcher reading text through it must wait for a `capturing:` declaration.
+    let undecided: [Bool]
 
-    init(rules: [CaptureRule]) {
+    init(rules: [CaptureRule], undecided: [Bool]? = nil) {
         self.rules = rules
+        self.undecided = undecided ?? [Bool](repeating: false, count: rules.count)
         capturing = rules.indices.filter { rules[$0] != .none }
         var slots = [Int](repeating: -1, count: rules.count)
         for (slot, parameter) in capturing.enumerated() { slots[parameter] = slot }
@@ -25,6 +30,10 @@ final class CapturePlan: Sendable {
             // Sound: libffi passes one pointer per parameter; capturing parameters are pointers.
             guard let pointer = UnsafeRawPointer(arguments[index].unsafelyUnwrapped).loadUnaligned(as: UnsafeRawPointer?.self)
             else { return nil }
+            // A pointer that cannot point into user memory (a small integer, a matcher's
+            // non-canonical placeholder, a kernel address) is never dereferenced.
+            let address = UInt(bitPattern: pointer)
+            guard address >= 4096, address >> 47 == 0 else { return .unreadable }
             return rules[index].capture(from: pointer, arguments: arguments)
         }
     }
@@ -33,7 +42,8 @@ final class CapturePlan: Sendable {
     func argument(_ index: Int, in captures: UnsafeBufferPointer<CapturedMemory?>) -> CapturedArgument {
         let slot = slots[index]
         guard slot >= 0, slot < captures.count else { return .notCaptured }
-        return captures[slot].map(CapturedArgument.memory) ?? .null
+        guard let memory = captures[slot] else { return .null }
+        return memory.isUnreadable ? .notCaptured : .memory(memory)
     }
 
     /// Every parameter's capture, from a call's captures in plan order.
@@ -45,7 +55,18 @@ final class CapturePlan: Sendable {
 extension CapturePlan {
     /// The rules a function type gets when nothing is declared (see ``PointerCapture``).
     static func defaults(for parameters: [CValueType]) -> CapturePlan {
-        CapturePlan(rules: parameters.indices.map { defaultRule(at: $0, of: parameters) })
+        CapturePlan(
+            rules: parameters.indices.map { defaultRule(at: $0, of: parameters) },
+            undecided: parameters.indices.map { isUndecided(at: $0, of: parameters) })
+    }
+
+    /// `const char *` followed by an integer that is not a `size_t`: `lookup(key, fallback)`
+    /// and expat's `(s, len)` look alike.
+    private static func isUndecided(at index: Int, of parameters: [CValueType]) -> Bool {
+        guard case .text(isMutable: false, isUnsigned: false) = parameters[index].pointer, index + 1 < parameters.count
+        else { return false }
+        let next = parameters[index + 1]
+        return isInteger(next) && !isLength(next)
     }
 
     private static func defaultRule(at index: Int, of parameters: [CValueType]) -> CaptureRule {
@@ -54,10 +75,11 @@ extension CapturePlan {
         let integer = next.flatMap { isInteger($0) ? lengthArgument(index + 1, $0) : nil }
         switch parameters[index].pointer {
         case .text(isMutable: false, isUnsigned: false):
-            // `const char *` is a C string by convention; followed by a `size_t` it may be a
-            // (buffer, length) pair instead, and stopping at whichever of the NUL and the
-            // length comes first never reads past either.
-            return length.map(CaptureRule.textUpTo) ?? .cString
+            // `const char *` is a C string by convention, and a buffer when a `size_t` follows
+            // (write, fwrite, fopencookie). Next to another integer it may be either; stopping
+            // at whichever of the NUL and that integer comes first never reads past either.
+            if let length { return .buffer(count: length, times: nil, elementSize: 1) }
+            return integer.map(CaptureRule.textUpTo) ?? .cString
         case .text(isMutable: false, isUnsigned: true):
             // `const unsigned char *` with a `size_t` is binary data (`const uint8_t *data`);
             // with an `int` it is libxml2's (text, length) pair.
@@ -81,15 +103,19 @@ extension CapturePlan {
     static func declared(
         _ declarations: [Int: PointerCapture], over parameters: [CValueType]
     ) -> (plan: CapturePlan, problems: [CaptureProblem]) {
-        var rules = defaults(for: parameters).rules
+        let defaults = defaults(for: parameters)
+        var rules = defaults.rules, undecided = defaults.undecided
         var problems: [CaptureProblem] = []
         for (index, capture) in declarations.sorted(by: { $0.key < $1.key }) {
             switch rule(for: capture, at: index, of: parameters) {
-            case .success(let rule): rules[index] = rule
-            case .failure(let problem): problems.append(problem)
+            case .success(let rule):
+                rules[index] = rule
+                undecided[index] = false
+            case .failure(let problem):
+                problems.append(problem)
             }
         }
-        return (CapturePlan(rules: rules), problems)
+        return (CapturePlan(rules: rules, undecided: undecided), problems)
     }
 
     private static func rule(for capture: PointerCapture, at index: Int, of parameters: [CValueType]) -> Result<CaptureRule, CaptureProblem> {

@@ -13,6 +13,11 @@ struct CapturedMemory: Sendable, Equatable {
     /// True when the caller handed over more than was copied.
     var isCut: Bool { handedOver > bytes.count }
 
+    /// Stands for a pointer that cannot point into user memory, which is never read.
+    static let unreadable = CapturedMemory(bytes: [], handedOver: -1)
+
+    var isUnreadable: Bool { handedOver < 0 }
+
     /// The bytes as UTF-8 text, without a C string's terminating NUL (invalid sequences
     /// repaired, as `String(cString:)` does).
     var text: String {

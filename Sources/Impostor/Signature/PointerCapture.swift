@@ -8,7 +8,7 @@
 ///
 /// ```swift
 /// // fopencookie's writer: ssize_t (*)(void *cookie, const char *buf, size_t size)
-/// let writer: CookieWrite = mockFunction(named: "writer")                       // buf: a buffer of `size` bytes, by default
+/// let writer: CookieWrite = mockFunction(named: "writer")                       // buf: `size` bytes, by default
 /// // libcurl's write callback: size_t (*)(char *ptr, size_t size, size_t nmemb, void *userdata)
 /// let onData: CurlWrite = mockFunction(named: "onData", capturing: [0: .buffer(count: 2, times: 1)])
 /// // expat's character data handler: void (*)(void *userData, const XML_Char *s, int len)
@@ -17,17 +17,19 @@
 ///
 /// Defaults, decided from the function type when the mock is created:
 ///
-/// | Parameter | Followed by | Copied at call time |
+/// | Parameter | Followed by | Copied when the call arrives |
 /// | --- | --- | --- |
-/// | any pointer | `size_t`, `ssize_t` or `long` (`Int`, `UInt`), and maybe a second one | a buffer of that many elements (times the second) |
-/// | `const unsigned char *`, `const uint8_t *`, `const xmlChar *` | any other integer (`int len`) | a buffer of that many bytes |
-/// | `const char *`, `const unsigned char *` | anything else | NUL-terminated text |
+/// | `const char *`, `const unsigned char *`, `const void *`, `const T *` | `size_t`, `ssize_t` or `long` | a buffer of that many bytes (or `T`s) |
+/// | `const char *`, `const unsigned char *` (`const xmlChar *`) | another integer (`int len`) | text up to the NUL or that length, whichever comes first (*) |
+/// | `const char *`, `const unsigned char *` | anything else | text up to the NUL, which is kept |
 /// | `T *`, `const T *` with `T` a C type of at most 256 bytes | anything else | one `T`, the pointee |
-/// | `void *`, `char *`, opaque and function pointers | anything else | nothing: the address only |
+/// | `void *`, `char *`, `unsigned char *`, opaque and function pointers | anything else | nothing: the address only |
 ///
-/// A `const char *` followed by an `int` is taken for a NUL-terminated string (as in
-/// `open(path, flags)`): declare `.buffer(count:)` for (buffer, `int` length) pairs such as
-/// expat's. Copies stop at ``limit`` bytes; a longer one is marked as cut.
+/// (*) A `const char *` next to an `int` may be a C string (`lookup(key, fallback)`) or a buffer
+/// (expat's `(s, len)`): what is copied is safe either way, but a matcher that reads it asks you to
+/// say which, with `.cString` or `.buffer(count:)`.
+///
+/// Copies stop at ``limit`` bytes; a longer one is marked as cut.
 public struct PointerCapture: Sendable, Equatable, CustomStringConvertible {
     enum Kind: Sendable, Equatable {
         case addressOnly

@@ -31,6 +31,24 @@ typedef ssize_t (*cp_cookie_write_fn)(void *_Nullable cookie, const char *_Nulla
 /// NUL-terminated and still holds the end of `first` after `second`. Returns fclose's result.
 int cp_write_through_cookie(cp_cookie_write_fn _Nonnull writer, const char *_Nonnull first, const char *_Nonnull second);
 
+/// Writes `length` bytes with fwrite (binary data, NULs included) through a cookie whose writer
+/// is `writer`, then closes it. Returns fclose's result.
+int cp_write_bytes_through_cookie(cp_cookie_write_fn _Nonnull writer, const uint8_t *_Nonnull bytes, size_t length);
+
+/// expat's character data handler: void (*)(void *userData, const XML_Char *s, int len).
+typedef void (*cp_expat_text_fn)(void *_Nullable user, const char *_Nullable text, int length);
+/// Calls f with the first `length` bytes of `text` in a heap block of exactly that size (no NUL
+/// after them), then frees it.
+void cp_expat_text(cp_expat_text_fn _Nonnull f, const char *_Nonnull text, int length);
+
+/// A struct with a function-pointer field a C library has not set yet (libuv's close_cb):
+/// it holds a small number, not a valid function.
+typedef void (*cp_close_fn)(void);
+typedef struct cp_handle { cp_close_fn _Nullable close_cb; int32_t id; } cp_handle;
+typedef int32_t (*cp_handle_fn)(const cp_handle *_Nullable handle);
+/// Calls f with a heap cp_handle whose close_cb holds 2 and whose id is `id`, then frees it.
+int32_t cp_call_with_unset_callback(cp_handle_fn _Nonnull f, int32_t id);
+
 /// libxml2's characters handler: void (*)(void *ctx, const xmlChar *ch, int len).
 typedef void (*cp_characters_fn)(void *_Nullable context, const unsigned char *_Nullable text, int length);
 /// libxml2's start-element handler: void (*)(void *ctx, const xmlChar *name, const xmlChar **atts).

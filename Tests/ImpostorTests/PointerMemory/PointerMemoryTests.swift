@@ -31,7 +31,7 @@ import Glibc
         let failures = captureFailures { verify(sink(bytes([66, 66]), any())) }
         #expect(failures.count == 1)
         #expect(failures.first?.message.contains(
-            "argument 1: expected bytes([0x42, 0x42]), got bytes([0x41, 0x42]), the caller handed over 2 bytes") == true)
+            "argument 1: expected bytes([0x42, 0x42]), got bytes([0x41, 0x42]) (2 bytes copied at call time)") == true)
     }
 
     @Test(.mockery) func bytesBeyondWhatTheCallerHandedOverDoNotMatch() {
@@ -137,6 +137,74 @@ import Glibc
         #expect(address != nil)
         let refused = captureFailures { verify(body(cString("hello"), any(), any(), any())) }
         #expect(refused.first?.message.contains("nothing is copied from that parameter (UnsafeMutablePointer<Int8>?)") == true)
+    }
+
+    // MARK: What a new user met
+
+    @Test(.mockery) func aLeftoverMatcherOnACopiedPointerIsReportedNotDereferenced() {
+        let log: @convention(c) (UnsafePointer<CChar>?) -> Void = mockFunction(named: "log")
+        let line = #line + 1
+        let failures = captureFailures { log(any()) }
+        #expect(failures.map(\.site.line) == [line])
+        #expect(failures.first?.message.hasPrefix("Matcher any() was used outside stub(...) or verify(...)") == true)
+        #expect(invocations(of: log).count == 1)
+        #expect(invocations(of: log).first?.cString(0) == nil, "the placeholder points nowhere: nothing was read")
+    }
+
+    @Test(.mockery) func aPlaceholderPointerReachingAnotherThreadIsNeverRead() {
+        // A matcher's placeholder kept in a variable and passed on by C code on another
+        // thread, which has no pending matcher to warn it.
+        let notify: cv_event_fn = mockFunction(named: "notify")
+        var calls: [Invocation] = []
+        let reported = captureFailures {
+            let placeholder: UnsafePointer<CChar>? = any()
+            cv_join(cv_call_later(notify, 1, placeholder, 1, 0))
+            calls = invocations(of: notify)   // reports the leftover matcher on this thread
+        }
+        #expect(reported.count == 1)
+        #expect(calls.count == 1)
+        #expect(calls.first?.cString(1) == nil)
+    }
+
+    @Test(.mockery) func expatTextIsReadToItsLengthAndMatchedOnceDeclared() {
+        let undeclared: cp_expat_text_fn = mockFunction(named: "text")
+        cp_expat_text(undeclared, "hello</a>", 5)
+        #expect(invocations(of: undeclared).first?.cString(1) == "hello", "never past the 5 bytes handed over")
+        let line = #line + 1
+        let refused = captureFailures { verify(undeclared(any(), cString("hello"), 5)) }
+        #expect(refused.map(\.site.line) == [line])
+        #expect(refused.first?.message == "cString(\"hello\") in verify(...) reads the memory argument 2 of text points to, but that parameter (UnsafePointer<Int8>?) is followed by an Int32, which may be its length or not, so Impostor copied only up to whichever of a NUL and that number came first. Say which it is when you create the mock, by position from 0: capturing: [1: .cString] for a NUL-terminated string, [1: .buffer(count: 2)] for a buffer of that length.")
+
+        let declared: cp_expat_text_fn = mockFunction(named: "text", capturing: [1: .buffer(count: 2)])
+        cp_expat_text(declared, "hello</a>", 5)
+        #expect(captureFailures { verify(.once, declared(any(), cString("hello"), 5)) }.isEmpty)
+    }
+
+    @Test(.mockery) func binaryDataThroughConstCharWithASizeIsCopiedWhole() {
+        let writer: cp_cookie_write_fn = mockFunction(named: "writer")
+        stub(writer(any(), any(), any())).with { (_: UnsafeMutableRawPointer?, _: UnsafePointer<CChar>?, size: Int) -> Int in size }
+        #expect(cp_write_bytes_through_cookie(writer, [0x41, 0x00, 0x42, 0x43], 4) == 0)
+        #expect(invocations(of: writer).first?.bytes(1) == [0x41, 0x00, 0x42, 0x43])
+        #expect(captureFailures { verify(.once, writer(any(), bytes([0x41, 0x00, 0x42, 0x43]), 4)) }.isEmpty)
+    }
+
+    @Test(.mockery) func aPointeeWhoseFunctionPointerFieldIsUnsetStillMatches() {
+        // close_cb holds 2: not a valid Swift value of the struct, but the matcher gets it bare.
+        let handle: cp_handle_fn = mockFunction(named: "handle")
+        _ = cp_call_with_unset_callback(handle, 7)
+        _ = cp_call_with_unset_callback(handle, 8)
+        let failures = captureFailures {
+            verify(.once, handle(pointee(Matcher("id 7") { (h: cp_handle) in h.id == 7 })))
+        }
+        #expect(failures.isEmpty)
+    }
+
+    @Test(.mockery) func eqOfAStringInAComposedMatcherComparesText() {
+        let start: cp_start_fn = mockFunction(named: "start")
+        let characters: cp_characters_fn = mockFunction(named: "characters")
+        cp_parse_element(start, characters, "list", "x")
+        #expect(captureFailures { verify(.once, start(any(), that(eq("item") || eq("list")), any())) }.isEmpty)
+        #expect(captureFailures { verify(.never, start(any(), that(eq("item")), any())) }.isEmpty)
     }
 
     // MARK: Literals for pointers
