@@ -82,6 +82,7 @@ typealias Comparator = @convention(c) (UnsafeRawPointer?, UnsafeRawPointer?) -> 
 
         verify(add(1, 2))
         verify(.exactly(1), add(any(), 5))
+        verify(.times(1), add(any(), 5))
         verify(.never, add(9, 9))
         verify(.atLeast(1), add(any(), any())); verify(.atMost(3), add(any(), any())); verify(.between(1...3), add(any(), any()))
         verifyInOrder { add(1, 2); onEvent(3, nil) }
