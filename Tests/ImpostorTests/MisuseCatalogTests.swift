@@ -113,6 +113,22 @@ import Testing
         #expect(failure?.message == "Mock gone was released with its Mockery; its calls are gone.")
     }
 
+    @Test func resetOfSomethingThatIsNotAMock() {
+        let real: Binary = { a, b in a &+ b }
+        let line = #line + 1
+        let failure = failure { reset(real) }
+        #expect(failure?.message == "@convention(c) (Int32, Int32) -> Int32 is not a mock made by Impostor: pass the function pointer mockFunction returned.")
+        #expect(failure?.site.line == line)
+    }
+
+    @Test func clearInvocationsOfAReleasedMock() {
+        let add = Mockery().mock(of: Binary.self, named: "gone")
+        let line = #line + 1
+        let failure = failure { clearInvocations(add) }
+        #expect(failure?.message == "Mock gone was released with its Mockery; its calls are gone.")
+        #expect(failure?.site.line == line)
+    }
+
     // MARK: Prototypes and matchers
 
     @Test func matcherLeftOutsideAPrototype() {

@@ -94,5 +94,11 @@ typealias Comparator = @convention(c) (UnsafeRawPointer?, UnsafeRawPointer?) -> 
         #expect(sizes.values == [2, 5])
         let quiet: @convention(c) (Int32) -> Void = mockFunction(named: "quiet")
         verifyZeroInvocations(quiet)
+
+        stub(add(any(), any())).with { 5 }
+        clearInvocations(add)                              // forgets the calls so far; stubs stay
+        #expect(invocations(of: add).isEmpty && add(1, 1) == 5)
+        reset(add, onEvent)                                // forgets stubs and calls
+        #expect(invocations(of: add).isEmpty && invocations(of: onEvent).isEmpty && add(1, 1) == 0)
     }
 }
