@@ -87,6 +87,7 @@ typealias Comparator = @convention(c) (UnsafeRawPointer?, UnsafeRawPointer?) -> 
         verify(.atLeast(1), add(any(), any())); verify(.atMost(3), add(any(), any())); verify(.between(1...3), add(any(), any()))
         verifyInOrder { add(1, 2); onEvent(3, nil) }
         verify(within: .seconds(1), onEvent(7, any()))
+        verifyInOrder(within: .seconds(1)) { add(1, 2); onEvent(7, any()) }
         verifyNoMoreInvocations(add)
 
         let sizes = ArgumentCaptor<Int32>()
