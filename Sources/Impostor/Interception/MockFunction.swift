@@ -14,10 +14,26 @@
 /// (see ``invocations(of:fileID:filePath:line:column:)``) and returns the zero value of the
 /// return type until stubbed.
 ///
-/// A type that cannot pass through libffi (a Swift closure, `String`, a packed struct with a
-/// misaligned field) is reported as a failure at this line, naming the type and its parameter
-/// position; see ``Mockery/mock(of:named:fileID:filePath:line:column:)`` for what is returned
-/// then, and ``Mockery/makeMock(of:named:fileID:filePath:line:column:)`` for a throwing form.
+/// A type that cannot pass through libffi (a packed struct with a misaligned field, say) is
+/// reported as a failure at this line, naming the type and its parameter position; see
+/// ``Mockery/mock(of:named:fileID:filePath:line:column:)-2vnl2`` for what is returned then, and
+/// ``Mockery/makeMock(of:named:fileID:filePath:line:column:)`` for a throwing form.
+///
+/// C function pointers are `BitwiseCopyable`; other types (`String`, Swift closures) go to the
+/// overloads that report them.
+public func mockFunction<F: BitwiseCopyable>(
+    of type: F.Type = F.self, named name: String,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) -> F {
+    Mockery.current.mock(of: type, named: name, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// Reports that a type which is not a C function pointer cannot be mocked, at this line.
+///
+/// Chosen for types that are not `BitwiseCopyable` (`String`, a class, an Optional Swift
+/// closure) and that no other overload takes. What it returns is described at
+/// ``Mockery/mock(of:named:fileID:filePath:line:column:)-7isvc``.
+@_disfavoredOverload
 public func mockFunction<F>(
     of type: F.Type = F.self, named name: String,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
