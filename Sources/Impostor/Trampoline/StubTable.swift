@@ -89,7 +89,10 @@ final class StubTable<Element: AnyObject>: @unchecked Sendable {
     /// earlier may still be using them, and they still count toward ``capacity``.
     func forgetAll() {
         writeLock.withLock { _ in
-            firstLive.store(count.load(ordering: .relaxed), ordering: .releasing)
+            // Sequentially consistent (on x86-64 a locked exchange, which drains the store
+            // buffer): the new index is visible to every thread by the time this returns. It
+            // costs the reset, never a call.
+            firstLive.store(count.load(ordering: .relaxed), ordering: .sequentiallyConsistent)
         }
     }
 
