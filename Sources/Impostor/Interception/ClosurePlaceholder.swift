@@ -14,6 +14,7 @@ enum ClosurePlaceholder {
     /// Optionals are tested first: the zero bits of `Int?` are `.some(0)`, not `nil`.
     static func defaultValue<Result>(_ type: Result.Type) -> (Result, String)? {
         if Result.self == Void.self { return (TrivialValue.zero(Result.self), "nothing") }
+        if Result.self == Never.self { return nil }
         if let optional = Result.self as? any ExpressibleByNilLiteral.Type, let value = optional.init(nilLiteral: ()) as? Result {
             return (value, "nil")
         }
