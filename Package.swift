@@ -5,6 +5,8 @@ let package = Package(
     name: "Impostor",
     products: [
         .library(name: "Impostor", targets: ["Impostor"]),
+        // XCTest reporting, apart so that Impostor itself imports neither XCTest nor Foundation.
+        .library(name: "ImpostorXCTest", targets: ["ImpostorXCTest"]),
     ],
     targets: [
         // libffi from the system (Debian: libffi-dev). A missing library gives SwiftPM's install hint.
@@ -26,6 +28,17 @@ let package = Package(
             dependencies: ["CImpostor"],
             path: "Sources/Impostor"
         ),
+        // A load-time constructor, so that linking ImpostorXCTest is all the setup it needs.
+        .target(
+            name: "CImpostorXCTest",
+            path: "CSupport/CImpostorXCTest"
+        ),
+        // Reports Impostor's failures to the running XCTest test case.
+        .target(
+            name: "ImpostorXCTest",
+            dependencies: ["Impostor", "CImpostorXCTest"],
+            path: "Sources/ImpostorXCTest"
+        ),
         // Test-only C code that calls mocks the way a C library would.
         .target(
             name: "CImpostorTestSupport",
@@ -38,7 +51,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ImpostorTests",
-            dependencies: ["Impostor", "CImpostorTestSupport", "CImpostorABISuite"],
+            dependencies: ["Impostor", "ImpostorXCTest", "CImpostorTestSupport", "CImpostorABISuite"],
             path: "Tests/ImpostorTests"
         ),
         // C loops and baselines for the benchmark executable.

@@ -40,15 +40,6 @@ ffi_type *impostor_type_double(void) { return &ffi_type_double; }
 ffi_type *impostor_type_longdouble(void) { return &ffi_type_longdouble; }
 ffi_type *impostor_type_pointer(void) { return &ffi_type_pointer; }
 
-// Impostor's Swift side defines this to hook into test frameworks that must be observed
-// before the first test starts (XCTest announces test cases only to observers registered in
-// advance). Weak, so the C target links on its own.
-__attribute__((weak)) void impostor_library_loaded(void);
-
-__attribute__((constructor)) static void impostor_on_load(void) {
-    if (impostor_library_loaded != NULL) impostor_library_loaded();
-}
-
 struct impostor_lock {
     pthread_mutex_t mutex;
 };

@@ -300,14 +300,48 @@ import Testing
         #expect(failure?.message == "verify was given an impossible count (minimum -2, maximum none); counts cannot be negative.")
     }
 
-    @Test func pointeeCaptorInAVerify() {
-        let store: @convention(c) (UnsafePointer<Int32>?) -> Void = mockFunction(named: "store")
-        var value: Int32 = 1
-        store(&value)
-        let captor = PointeeCaptor<Int32>()
+    @Test func pointerMatcherOnAParameterNothingIsCopiedFrom() {
+        let sink: @convention(c) (UnsafeRawPointer?, Int32) -> Void = mockFunction(named: "sink")
         let line = #line + 1
-        let failure = failure { verify(store(captor.capture())) }
-        #expect(failure?.message.hasPrefix("A PointeeCaptor in verify(...) would read memory the call pointed to long after the call") == true)
+        let failure = failure { verify(sink(bytes([65, 65]), 2)) }
+        #expect(failure?.message == "bytes([0x41, 0x41]) in verify(...) reads the memory argument 1 of sink points to, but nothing is copied from that parameter (UnsafeRawPointer?) when a call arrives, and a caller's memory may be gone once the call returns. Say what it points to when you create the mock, by position from 0: capturing: [0: .bytes(n)], [0: .buffer(count: k)] (a length in parameter k) or [0: .cString].")
+        #expect(failure?.site.line == line)
+    }
+
+    @Test func captureDeclarationThatDoesNotFit() {
+        typealias Sink = @convention(c) (UnsafeRawPointer?, Double) -> Void
+        let line = #line + 1
+        let failure = failure { _ = mockFunction(of: Sink.self, named: "sink", capturing: [0: .buffer(count: 1)]) }
+        #expect(failure?.message == "capturing: [0: .buffer(count: 1)] takes the length from parameter 1, which is Double; a buffer's length must be another integer parameter. The declaration was left out.")
+        #expect(failure?.site.line == line)
+    }
+
+    @Test func prototypeThatIsTheMockItself() {
+        let add: Binary = mockFunction(named: "add")
+        let line = #line + 1
+        let failure = failure { verify(.once, add) }
+        #expect(failure?.message == "verify(...) was given the mock add itself, not a call to it. Write the call, with literals or matchers for its arguments, as in `verify(add(any(), any()))`.")
+        #expect(failure?.site.line == line)
+    }
+
+    @Test func stalePlaceholderPassedAsALiteral() {
+        let add: Binary = mockFunction(named: "add")
+        var matcherLine = 0, stubLine = 0
+        let failures = captureFailures {
+            matcherLine = #line + 1
+            let stale: Int32 = any()
+            stubLine = #line + 1
+            stub(add(stale, 5)).with { 1 }
+        }
+        #expect(failures.map(\.site.line) == [matcherLine, stubLine])
+        #expect(failures.last?.message == "Argument 1 of add in stub(...) is the placeholder that any() returned at ImpostorTests/MisuseCatalogTests.swift:\(matcherLine):35, outside any stub or verify; it stands for no value. Write the matcher inside the prototype, as the argument itself.")
+    }
+
+    @Test func temporaryPointerLiteral() {
+        let find: @convention(c) (UnsafeRawPointer?) -> Int32 = mockFunction(named: "find")
+        let line = #line + 1
+        let failure = failure { stub(find([UInt8](repeating: 7, count: 3))).with { 1 } }
+        #expect(failure?.message == "Argument 1 of find (UnsafeRawPointer?) in stub(...) had a different value each time the prototype was evaluated. A string or array passed to a pointer parameter is converted to a temporary pointer, new on every evaluation, which no call will ever pass; match what it points to with cString(...), bytes(...) or pointee(...).")
         #expect(failure?.site.line == line)
     }
 
@@ -315,5 +349,16 @@ import Testing
         let real: Binary = { a, b in a &+ b }
         let failure = failure { verifyNoMoreInvocations(real) }
         #expect(failure?.message.hasSuffix("is not a mock made by Impostor: pass the function pointer mockFunction returned.") == true)
+    }
+
+    // MARK: Test frameworks
+
+    @Test func xctestRunningWithoutImpostorXCTest() {
+        let written = Locked<[String]>([])
+        let unobserved = UnobservedXCTest(
+            isXCTestRunning: { true }, write: { text in written.withLock { $0.append(text) } }, fail: { _ in })
+        _ = unobserved.report(ImpostorFailure(message: "m", site: SourceSite()))
+        let hint = written.withLock { $0 }.first?.split(separator: "\n").first.map(String.init)
+        #expect(hint == "Impostor: XCTest is running, but the ImpostorXCTest product is not linked, so Impostor's failures cannot fail the XCTest case: they are printed here and fail the run when it exits. Add .product(name: \"ImpostorXCTest\", package: \"Impostor\") to the test target's dependencies (nothing to import or set up).")
     }
 }

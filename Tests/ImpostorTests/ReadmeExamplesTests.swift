@@ -9,7 +9,23 @@ import Glibc
 
 typealias Comparator = @convention(c) (UnsafeRawPointer?, UnsafeRawPointer?) -> Int32
 
+typealias CurlWrite = @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int
+typealias ExpatText = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, Int32) -> Void
+
 @Suite struct ReadmeExamplesTests {
+    @Test(.mockery) func whatIsReadThroughPointers() {
+        // libcurl's write callback: size_t (*)(char *ptr, size_t size, size_t nmemb, void *userdata)
+        let body: CurlWrite = mockFunction(named: "body", capturing: [0: .buffer(count: 1, times: 2)])
+        // expat's character data handler: void (*)(void *userData, const XML_Char *s, int len)
+        let text: ExpatText = mockFunction(named: "text", capturing: [1: .buffer(count: 2)])
+
+        _ = cp_deliver_body(body, "hello world", 6)
+        "hello world".withCString { text(nil, $0, 5) }   // a buffer with more after its 5 bytes
+        #expect(invocations(of: body).map { $0.cString(0) } == ["hello ", "world"])
+        #expect(invocations(of: text).first?.cString(1) == "hello")
+        verify(text(any(), cString("hello"), 5))
+    }
+
     @Test(.mockery) func sortsThroughTheComparator() {
         let compare: Comparator = mockFunction(named: "compare")
         stub(compare(any(), any())).with { (a: UnsafeRawPointer?, b: UnsafeRawPointer?) -> Int32 in

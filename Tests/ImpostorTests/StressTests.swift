@@ -57,8 +57,10 @@ import Glibc
         for _ in 0..<count { cycle() }
         let after = cx_heap_in_use()
         let perMock = (Int(after) - Int(before)) / count
-        // A tombstone keeps the interceptor, its trampoline and its stubs; the recorded calls
-        // (a 64 KiB chunk after the first call) must be gone.
-        #expect(perMock < 2_048, "each released mock kept \(perMock) bytes")
+        // A tombstone keeps the interceptor, its trampoline, its stubs, its capture plan and
+        // its Mockery's provenance (for late calls): about 2 KiB measured alone, more while
+        // other tests allocate. The recorded calls (a 64 KiB chunk after the first call) must
+        // be gone.
+        #expect(perMock < 2_560, "each released mock kept \(perMock) bytes")
     }
 }

@@ -77,7 +77,7 @@ struct StubMisuseTests {
             lines.append(#line + 1)
             let first: Double = gt(1.5)
             lines.append(#line + 1)
-            let second = cString("text")
+            let second: UnsafePointer<CChar>? = cString("text")
             _ = (first, second)
             stub(add(1, 2)).with { 3 }
         }
@@ -316,7 +316,7 @@ struct StubMisuseTests {
         }
         let failure = try #require(failures.first)
         #expect(failures.count == 1)
-        #expect(failure.message.hasPrefix("The block passed to with { } takes (Optional<UnsafeRawPointer>, Int32), but lookup takes ("))
+        #expect(failure.message.hasPrefix("The block passed to with { } takes (UnsafeRawPointer?, Int32), but lookup takes ("))
         #expect(cLookup(lookup, "key", 5) == 0)
     }
 

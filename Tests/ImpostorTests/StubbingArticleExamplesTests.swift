@@ -179,6 +179,14 @@ struct StubbingArticleExamplesTests {
         #expect(cs_call_add(add, 3, 1) == 0)
     }
 
+    @Test(.mockery) func pointerMatchersReadWhatWasCopied() {
+        // expat's character data handler: void (*)(void *userData, const XML_Char *s, int len)
+        let text: ExpatText = mockFunction(named: "text", capturing: [1: .buffer(count: 2)])
+        stub(text(any(), cString("hello"), 5)).with { }
+        "hello world".withCString { text(nil, $0, 5) }
+        verify(.once, text(any(), cString("hello"), 5))
+    }
+
     @Test func misuse() {
         let add = mockFunction(of: (@convention(c) (Int32, Int32) -> Int32).self, named: "add")
         let failures = captureFailures {

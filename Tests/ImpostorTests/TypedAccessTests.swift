@@ -72,8 +72,8 @@ import Testing
         #expect(pointer == nil)
         #expect(wrongStruct.a == 0 && wrongStruct.b == 0)
         #expect(failures.map(\.message) == [
-            "Cannot read argument 1 of a call to typed_ptr as Optional<UnsafeRawPointer>: that parameter is "
-                + "Optional<UnsafeMutableRawPointer>. Use `argument(1, as: Optional<UnsafeMutableRawPointer>.self)`.",
+            "Cannot read argument 1 of a call to typed_ptr as UnsafeRawPointer?: that parameter is "
+                + "UnsafeMutableRawPointer?. Use `argument(1, as: UnsafeMutableRawPointer?.self)`.",
             "Cannot read argument 1 of a call to typed_struct as ct_int2: that parameter is ct_int_float. "
                 + "Use `argument(1, as: ct_int_float.self)`.",
         ])

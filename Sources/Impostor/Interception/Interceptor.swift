@@ -10,27 +10,31 @@ final class Interceptor: Sendable {
     /// Where the mock was created, for failures that concern the mock as a whole.
     let creationSite: SourceSite
     let store: InvocationStore
+    /// What each call copies from the memory its pointer arguments point to.
+    let capturePlan: CapturePlan
     /// Stubs, newest last; scanned newest first on every call.
     let stubs = StubTable<Stub>()
     /// The owning Mockery's store for failures raised on threads without a test.
     let pendingFailures: PendingFailures
     private let released = Atomic<Bool>(false)
 
-    init(name: String, signature: Signature, creationSite: SourceSite, pendingFailures: PendingFailures) {
+    init(name: String, signature: Signature, capturePlan: CapturePlan, creationSite: SourceSite, pendingFailures: PendingFailures) {
         self.name = name
         self.signature = signature
+        self.capturePlan = capturePlan
         self.creationSite = creationSite
         self.pendingFailures = pendingFailures
-        self.store = InvocationStore(signature: signature)
+        self.store = InvocationStore(signature: signature, plan: capturePlan)
     }
 
     /// Handles one call. Runs on whatever thread called the mock; never throws or traps,
     /// because nothing may unwind through the C frames above it.
     func handle(_ frame: CallFrame) {
         if released.load(ordering: .relaxed) {
-            // The Mockery is gone, so its store forwards the failure to the process-wide one.
-            FailureReporter.report(
-                ImpostorFailure(message: FailureMessages.callToReleasedMock(name), site: creationSite), pending: pendingFailures)
+            // The Mockery is gone: the failure goes to its test if that can still be failed,
+            // else to the test run (see reportAfterRelease).
+            FailureReporter.reportAfterRelease(
+                ImpostorFailure(message: FailureMessages.callToReleasedMock(name), site: creationSite), from: pendingFailures)
             frame.writeZeroResult()
             return
         }
@@ -43,6 +47,20 @@ final class Interceptor: Sendable {
             }
             MatcherRecorder.reportLeftovers()
         }
+        guard !capturePlan.isEmpty else { return answerAndRecord(frame) }
+        // Copied before any stub sees the call, so matchers, captors, answers and the record
+        // all read the memory as the caller handed it over, and never after the call.
+        let captures = capturePlan.capture(frame.arguments!)
+        captures.withUnsafeBufferPointer { buffer in
+            var frame = frame
+            frame.captures = buffer
+            answerAndRecord(frame)
+        }
+    }
+
+    /// Answers the call with the newest matching stub (or zero) and records it.
+    @inline(__always)
+    private func answerAndRecord(_ frame: CallFrame) {
         let sequence = CallSequence.next()
         // Newest stub first. A plain loop, so matching is inlined here: a closure per stub
         // cost about a hundred instructions each.

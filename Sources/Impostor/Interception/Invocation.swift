@@ -56,11 +56,20 @@ public struct Invocation: Sendable, CustomStringConvertible {
         return record.value(at: signature.argumentOffsets[index], as: T.self)
     }
 
-    /// The string a `const char *` argument pointed to when the call was made, or nil for a
-    /// NULL pointer or a parameter of another type.
+    /// The text a pointer argument pointed to, as copied when the call was made (up to the NUL
+    /// for a `const char *`, the buffer's length for a (buffer, length) pair; see
+    /// ``PointerCapture``), or nil for a NULL pointer or a parameter nothing was copied from.
     public func cString(_ index: Int) -> String? {
-        guard let slot = signature.cStringParameters.firstIndex(of: index) else { return nil }
-        return record.cStrings[slot]
+        guard case .memory(let memory) = record.capture(index) else { return nil }
+        return memory.text
+    }
+
+    /// The bytes a pointer argument pointed to, as copied when the call was made: a buffer's
+    /// whole length, a typed pointer's pointee, or what `capturing:` declared (see
+    /// ``PointerCapture``). Nil for a NULL pointer or a parameter nothing was copied from.
+    public func bytes(_ index: Int) -> [UInt8]? {
+        guard case .memory(let memory) = record.capture(index) else { return nil }
+        return memory.bytes
     }
 
     /// The value the mock returned to its caller, as a value of the function's return type.
@@ -85,16 +94,14 @@ public struct Invocation: Sendable, CustomStringConvertible {
     /// pointers in hex.
     public var formattedArguments: [String] {
         signature.parameters.indices.map { index in
-            let slot = signature.cStringParameters.firstIndex(of: index)
-            return ValueFormatter.format(
-                record, at: signature.argumentOffsets[index], as: signature.parameters[index],
-                cString: slot.map { record.cStrings[$0] })
+            ValueFormatter.format(
+                record, at: signature.argumentOffsets[index], as: signature.parameters[index], capture: record.capture(index))
         }
     }
 
     /// The return value formatted for messages; nil for a `Void` function.
     public var formattedResult: String? {
-        signature.result.map { ValueFormatter.format(record, at: signature.resultOffset, as: $0, cString: nil) }
+        signature.result.map { ValueFormatter.format(record, at: signature.resultOffset, as: $0) }
     }
 
     /// `add(1, 2) -> 3`; `log("ready", 0x00007f…)` for a `Void` function.

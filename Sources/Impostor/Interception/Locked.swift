@@ -5,15 +5,15 @@ import CImpostor
 /// Used instead of Swift's `Mutex` everywhere in Impostor: ThreadSanitizer cannot see the
 /// futex-based `Mutex` synchronize and reported races on every value it guarded, and `Mutex`
 /// spun when threads outnumbered cores (8 threads calling one mock on 2 cores ran ~100×
-/// slower).
-final class Locked<Value>: @unchecked Sendable {
+/// slower). Visible to the package so that ImpostorXCTest guards its state the same way.
+package final class Locked<Value>: @unchecked Sendable {
     // @unchecked: `value` is only touched between acquire and release of `lock`.
     private let lock: OpaquePointer
     // Unchecked exclusivity: every access is serialized by `lock` already, and the dynamic
     // check cost a third of recording a call.
     @exclusivity(unchecked) private var value: Value
 
-    init(_ value: Value) {
+    package init(_ value: Value) {
         guard let lock = impostor_lock_create() else { fatalError("Impostor: out of memory creating a lock") }
         self.lock = lock
         self.value = value
@@ -23,7 +23,7 @@ final class Locked<Value>: @unchecked Sendable {
 
     /// Runs `body` with exclusive access to the value.
     @inline(__always)
-    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    package func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
         impostor_lock_acquire(lock)
         defer { impostor_lock_release(lock) }
         return try body(&value)

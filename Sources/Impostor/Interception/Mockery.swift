@@ -2,7 +2,7 @@ import Synchronization
 
 /// Owns mocks and scopes their life: when a Mockery is released, its mocks are released too.
 ///
-/// ``mockFunction(of:named:fileID:filePath:line:column:)-8aiqp`` creates mocks in
+/// ``mockFunction(of:named:capturing:fileID:filePath:line:column:)-4r3mp`` creates mocks in
 /// ``Mockery/current``, a process-wide default unless a scope sets another:
 ///
 /// ```swift
@@ -18,12 +18,13 @@ import Synchronization
 public final class Mockery: Sendable {
     /// The name used in messages.
     public let name: String
-    let pendingFailures = PendingFailures()
+    let pendingFailures: PendingFailures
     private let trampolines = Locked<[Trampoline]>([])
 
     /// Creates an empty Mockery.
     public init(_ name: String = "Mockery") {
         self.name = name
+        pendingFailures = PendingFailures(mockeryName: name, owner: TestIdentity.current, parent: Mockery.scoped?.pendingFailures)
     }
 
     deinit {
@@ -68,14 +69,21 @@ public final class Mockery: Sendable {
     /// Creates a mock of the C function type `F` (or an Optional of one, for vtable fields),
     /// reporting a failure at the calling line when `F` cannot be mocked.
     ///
-    /// After such a failure the value returned is a placeholder: when `F` is a C function type,
-    /// a function pointer that reports each call (at this line) and returns zero; otherwise the
-    /// zero bits of `F`.
+    /// `capturing` says, by parameter position (from 0), what to copy at call time from the
+    /// memory a pointer argument points to, where the defaults do not fit; see
+    /// ``PointerCapture``. A declaration that does not fit the function type is reported at this
+    /// line and left out; the mock is made all the same.
+    ///
+    /// After a failure to make the mock, the value returned is a placeholder: when `F` is a C
+    /// function type, a function pointer that reports each call (at this line) and returns
+    /// zero; otherwise the zero bits of `F`.
     public func mock<F: BitwiseCopyable>(
-        of type: F.Type = F.self, named name: String,
+        of type: F.Type = F.self, named name: String, capturing: [Int: PointerCapture] = [:],
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) -> F {
-        mockOrPlaceholder(type, named: name, site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        mockOrPlaceholder(
+            type, named: name, capturing: capturing,
+            site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Reports that a type which is not a C function pointer cannot be mocked, at the calling
@@ -89,18 +97,26 @@ public final class Mockery: Sendable {
     /// test process stops with a message naming the type and this line.
     @_disfavoredOverload
     public func mock<F>(
-        of type: F.Type = F.self, named name: String,
+        of type: F.Type = F.self, named name: String, capturing: [Int: PointerCapture] = [:],
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) -> F {
-        mockOrPlaceholder(type, named: name, site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        mockOrPlaceholder(
+            type, named: name, capturing: capturing,
+            site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
-    private func mockOrPlaceholder<F>(_ type: F.Type, named name: String, site: SourceSite) -> F {
+    private func mockOrPlaceholder<F>(
+        _ type: F.Type, named name: String, capturing: [Int: PointerCapture], site: SourceSite
+    ) -> F {
         MatcherRecorder.reportLeftovers()
         FailureReporter.flush(pendingFailures)
         FailureReporter.flush(.global)
         do {
-            return try create(type, named: name, site: site)
+            let (mock, problems) = try create(type, named: name, capturing: capturing, site: site)
+            for problem in problems {
+                FailureReporter.report(ImpostorFailure(message: FailureMessages.captureDeclaration(problem, mock: name), site: site))
+            }
+            return mock
         } catch {
             FailureReporter.report(ImpostorFailure(message: error.description, site: site))
             return PlaceholderMock.value(of: type, named: name, site: site)
@@ -108,23 +124,38 @@ public final class Mockery: Sendable {
     }
 
     /// Creates a mock of the C function type `F` (or an Optional of one), throwing when `F`
-    /// cannot be mocked.
+    /// cannot be mocked or a `capturing` declaration does not fit it.
     ///
     /// - Throws: ``MockCreationError`` naming the offending type and its parameter position.
     public func makeMock<F>(
-        of type: F.Type = F.self, named name: String,
+        of type: F.Type = F.self, named name: String, capturing: [Int: PointerCapture] = [:],
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) throws(MockCreationError) -> F {
-        try create(type, named: name, site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let functionType = TypeMetadata.wrappedType(ofOptional: F.self) ?? F.self
+        if !capturing.isEmpty {
+            let signature = try SignatureCache.signature(of: functionType)
+            if let problem = CapturePlan.declared(capturing, over: signature.parameters).problems.first {
+                throw MockCreationError(.invalidCapture(function: signature.typeName, mock: name, problem: problem))
+            }
+        }
+        return try create(type, named: name, capturing: capturing, site: site).mock
     }
 
-    private func create<F>(_ type: F.Type, named name: String, site: SourceSite) throws(MockCreationError) -> F {
+    private func create<F>(
+        _ type: F.Type, named name: String, capturing: [Int: PointerCapture], site: SourceSite
+    ) throws(MockCreationError) -> (mock: F, problems: [CaptureProblem]) {
         let functionType = TypeMetadata.wrappedType(ofOptional: F.self) ?? F.self
         let signature = try SignatureCache.signature(of: functionType)
-        let interceptor = Interceptor(name: name, signature: signature, creationSite: site, pendingFailures: pendingFailures)
+        let (plan, problems) = capturing.isEmpty
+            ? (signature.defaultCapturePlan, [])
+            : CapturePlan.declared(capturing, over: signature.parameters)
+        let interceptor = Interceptor(
+            name: name, signature: signature, capturePlan: plan, creationSite: site, pendingFailures: pendingFailures)
         let trampoline = try Trampoline.make(for: interceptor)
         trampolines.withLock { $0.append(trampoline) }
         MockRegistry.register(trampoline)
-        return trampoline.functionPointer(as: F.self)
+        return (trampoline.functionPointer(as: F.self), problems)
     }
 }
+

@@ -59,7 +59,10 @@ enum PrototypeEvaluation {
                 return failure(FailureMessages.matcherNotPassedToMock(matcher.description, purpose: purpose), at: matcher.site)
             }
             let calls = recorder.calls
-            if calls.isEmpty { return failure(FailureMessages.prototypeCallsNoMock(purpose)) }
+            if calls.isEmpty {
+                if let mock = recorder.returnedMock { return failure(FailureMessages.prototypeIsTheMock(purpose, mock: mock)) }
+                return failure(FailureMessages.prototypeCallsNoMock(purpose))
+            }
             if shape == .oneCallEach, calls.count > 1 {
                 return failure(FailureMessages.prototypeCallsSeveralMocks(purpose, names: calls.map(\.interceptor.name)))
             }
@@ -98,6 +101,9 @@ enum PrototypeEvaluation {
         let signature = interceptor.signature
         var arguments: [ArgumentMatcher] = []
         var boundMatchers = Set<Int>()
+        // Reported after unbound matchers: a matcher computed with makes its argument change
+        // between rounds too, and "did not reach the argument" says what went wrong.
+        var literalFailure: ImpostorFailure?
         for (index, parameter) in signature.parameters.enumerated() {
             let sentinelLeaves = parameter.sentinelLeaves
             let equalToSentinel = first.matchers.indices.filter { matcher in
@@ -128,13 +134,22 @@ enum PrototypeEvaluation {
             if let matcherIndex = candidates.first {
                 let matcher = first.matchers[matcherIndex]
                 boundMatchers.insert(matcherIndex)
+                if let reading = matcher.pointerReading, !reading.isSatisfied(by: interceptor.capturePlan.rules[index]) {
+                    return .failure(ImpostorFailure(
+                        message: FailureMessages.matcherNeedsCapture(
+                            matcher.description, purpose: purpose, mock: interceptor.name, position: index, type: parameter.name),
+                        site: matcher.site))
+                }
                 if let literal = matcher.literal, matcher.valueType == parameter.swiftType, matcher.onMatch == nil {
                     arguments.append(.literal(literal.bytes, leaves: parameter.leaves, text: matcher.description))
                 } else {
                     arguments.append(matcher.isAny ? .any(matcher) : .test(matcher))
                 }
             } else {
-                arguments.append(literal(first.arguments[index], text: first.cStrings[index] ?? nil, parameter: parameter, site: site))
+                if literalFailure == nil {
+                    literalFailure = literalProblem(rounds, at: index, of: interceptor, purpose: purpose, site: site)
+                }
+                arguments.append(literal(first.arguments[index], text: first.texts[index] ?? nil, parameter: parameter, site: site))
             }
         }
         if let unbound = first.matchers.indices.first(where: { !boundMatchers.contains($0) }) {
@@ -143,6 +158,7 @@ enum PrototypeEvaluation {
                 message: FailureMessages.matcherNotBound(matcher.description, mock: interceptor.name, purpose: purpose),
                 site: matcher.site))
         }
+        if let literalFailure { return .failure(literalFailure) }
         return .success(CallPattern(interceptor: interceptor, arguments: arguments, site: site))
     }
 
@@ -154,16 +170,50 @@ enum PrototypeEvaluation {
         return (try? CTypeClassifier.scalarRepresentation(of: type))?.representation == .pointer
     }
 
-    /// A literal argument. A `const char *` literal is compared by its text: the pointer Swift
-    /// passed for a string literal is a temporary.
+    /// A literal argument. A `const char *` or `const unsigned char *` literal is compared by
+    /// its text: the pointer Swift passed for a string literal is a temporary.
     private static func literal(_ bytes: [UInt8], text: String?, parameter: CValueType, site: SourceSite) -> ArgumentMatcher {
-        let record = CallRecord(sequence: 0, thread: 0, payload: bytes, cStrings: [])
-        guard parameter.isCString else {
-            let text = ValueFormatter.format(record, at: 0, as: parameter, cString: nil)
+        guard parameter.pointer.isConstText else {
+            let text = ValueFormatter.format(CallRecord(sequence: 0, thread: 0, payload: bytes), at: 0, as: parameter)
             return .literal(bytes, leaves: parameter.leaves, text: text)
         }
-        let matcher: Matcher<UnsafePointer<CChar>?> = text.map { cStringMatcher(equalTo: $0, describedAs: ValueFormatter.quoted($0)) }
+        let matcher: Matcher<UnsafeRawPointer?> = text.map { cStringMatcher(equalTo: $0, describedAs: ValueFormatter.quoted($0)) }
             ?? Matcher("nil") { $0 == nil }
         return .test(RecordedMatcher(matcher, sentinel: nil, site: site))
+    }
+
+    /// Why a literal argument cannot be used, or nil: its value changed between rounds (a
+    /// temporary pointer, or a side effect), it is the placeholder of a matcher written outside
+    /// the prototype, or it is text where the mock copies none.
+    private static func literalProblem(
+        _ rounds: [PrototypeRecorder.CapturedCall], at index: Int, of interceptor: Interceptor, purpose: String, site: SourceSite
+    ) -> ImpostorFailure? {
+        let parameter = interceptor.signature.parameters[index]
+        let first = rounds[0]
+        if parameter.pointer.isConstText, first.texts[index] != nil {
+            guard case .none = interceptor.capturePlan.rules[index] else { return nil }
+            return ImpostorFailure(
+                message: FailureMessages.matcherNeedsCapture(
+                    "The text literal", purpose: purpose, mock: interceptor.name, position: index, type: parameter.name),
+                site: site)
+        }
+        let leaves = parameter.sentinelLeaves
+        let changed = rounds.dropFirst().contains { call in
+            call.arguments[index].withUnsafeBytes { ArgumentSlot(address: $0.baseAddress!).hasSameBits(as: first.arguments[index], leaves: leaves) } == false
+        }
+        if changed {
+            return ImpostorFailure(
+                message: FailureMessages.literalChanged(
+                    purpose, mock: interceptor.name, position: index + 1, type: parameter.name,
+                    isPointer: parameter.representation == .pointer),
+                site: site)
+        }
+        if let stale = MatcherRecorder.current.stalePlaceholder(matching: first.arguments[index], of: parameter.swiftType) {
+            return ImpostorFailure(
+                message: FailureMessages.stalePlaceholder(
+                    stale.description, createdAt: stale.site, purpose: purpose, mock: interceptor.name, position: index + 1),
+                site: site)
+        }
+        return nil
     }
 }

@@ -10,12 +10,22 @@ final class PrototypeRecorder {
         let interceptor: Interceptor
         let arguments: [[UInt8]]
         let matchers: [RecordedMatcher]
-        /// The text of each `const char *` argument, read during the call: the pointer Swift
-        /// passes for a string literal is only valid until the call returns.
-        let cStrings: [Int: String?]
+        /// The text of each `const char *` / `const unsigned char *` argument, read during the
+        /// call: the pointer Swift passes for a string literal is only valid until it returns.
+        let texts: [Int: String?]
     }
 
     private(set) var calls: [CapturedCall] = []
+    /// Set when the prototype's value is itself a mock (`verify(add)` instead of
+    /// `verify(add(1, 2))`): its name, for the message.
+    private(set) var returnedMock: String?
+
+    /// Notes the value a prototype evaluated to, so that passing a mock instead of a call to
+    /// it can be named in the failure.
+    static func noteResult<Result>(_ value: Result) {
+        guard let recorder = active, let interceptor = MockRegistry.interceptor(of: value) else { return }
+        recorder.returnedMock = interceptor.name
+    }
 
     /// The recorder of the prototype this thread is evaluating.
     static var active: PrototypeRecorder? {
@@ -29,13 +39,13 @@ final class PrototypeRecorder {
     func capture(_ interceptor: Interceptor, _ frame: CallFrame) {
         let matchers = MatcherRecorder.current.takeAll()
         let arguments = frame.argumentBytes()
-        var cStrings: [Int: String?] = [:]
-        for index in interceptor.signature.cStringParameters {
+        var texts: [Int: String?] = [:]
+        for index in interceptor.signature.textParameters {
             // A matcher's placeholder is not a string: never read through it.
             guard !matchers.contains(where: { $0.sentinel == arguments[index] }) else { continue }
-            cStrings[index] = frame.cString(at: index)
+            texts[index] = frame.literalText(at: index)
         }
-        calls.append(CapturedCall(interceptor: interceptor, arguments: arguments, matchers: matchers, cStrings: cStrings))
+        calls.append(CapturedCall(interceptor: interceptor, arguments: arguments, matchers: matchers, texts: texts))
     }
 
     /// Runs `body` with this recorder active on the thread.

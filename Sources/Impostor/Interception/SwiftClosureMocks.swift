@@ -17,7 +17,7 @@
 /// (numbers, `Bool`, C structs, `Void`), and an empty string, array or dictionary. For any
 /// other result type no value can be made up, so a call stops the test process with a message
 /// naming the mock. Throwing and `@Sendable` closure types take this overload too; see
-/// ``Mockery/mock(of:named:fileID:filePath:line:column:)-7isvc`` for those that do not.
+/// ``Mockery/mock(of:named:capturing:fileID:filePath:line:column:)-5mtz2`` for those that do not.
 @_disfavoredOverload
 public func mockFunction<each Argument, Result>(
     of type: ((repeat each Argument) -> Result).Type = ((repeat each Argument) -> Result).self, named name: String,

@@ -32,38 +32,69 @@ public final class ArgumentCaptor<Value>: Sendable {
     public var value: Value? { values.last }
 }
 
-/// Captures the text of a `const char *` argument as it was at call time.
+/// Captures the text of a text argument (`const char *`, `const xmlChar *`, …) as it was
+/// copied at call time.
 ///
 /// ```swift
 /// let messages = CStringCaptor()
 /// verify(.atLeast(1), log(messages.capture()))
 /// #expect(messages.values == ["ready"])
 /// ```
+///
+/// A NULL argument, or one nothing was copied from, is captured as nil.
 public final class CStringCaptor: Sendable {
     private let storage = CapturedValues<String?>()
 
     /// Creates an empty captor.
     public init() {}
 
-    /// Puts the captor in place of a `const char *` argument.
-    public func capture(
+    /// Puts the captor in place of a text argument.
+    public func capture<Pointer: CTextPointer>(
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
-    ) -> UnsafePointer<CChar>? {
-        record(Matcher<UnsafePointer<CChar>?>("capture()") { _ in true },
-               SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)) { [storage] slot in
-            storage.append(slot.cString())
-        }
+    ) -> Pointer {
+        record(Matcher<Pointer>("capture()") { _ in true },
+               SourceSite(fileID: fileID, filePath: filePath, line: line, column: column),
+               onMatch: { [storage] slot in storage.append(slot.text().value) }, pointerReading: textReading)
     }
 
     /// Every captured string (nil for NULL), in call order.
     public var values: [String?] { storage.all }
 }
 
-/// Captures the value a pointer argument pointed to, read while the call is in progress.
+/// Captures the bytes a pointer argument pointed to, as copied at call time: a buffer's whole
+/// length (see ``PointerCapture``).
 ///
-/// Use it in `stub(...)`: the pointee is read at call time, while the caller's memory is
-/// alive. In `verify(...)` the memory may be gone, so nothing is read and the capture is
-/// reported as a failure.
+/// ```swift
+/// let written = BufferCaptor()
+/// verify(.once, write(any(), written.capture(), any()))
+/// #expect(written.values == [Array("hello".utf8)])
+/// ```
+///
+/// A NULL argument, or one nothing was copied from, is captured as nil.
+public final class BufferCaptor: Sendable {
+    private let storage = CapturedValues<[UInt8]?>()
+
+    /// Creates an empty captor.
+    public init() {}
+
+    /// Puts the captor in place of a pointer argument.
+    public func capture<Pointer>(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> Pointer {
+        record(Matcher<Pointer>("capture()") { _ in true },
+               SourceSite(fileID: fileID, filePath: filePath, line: line, column: column),
+               onMatch: { [storage] slot in storage.append(slot.captured().value?.bytes) }, pointerReading: bytesReading(1))
+    }
+
+    /// Every captured buffer (nil for NULL), in call order.
+    public var values: [[UInt8]?] { storage.all }
+}
+
+/// Captures the value a pointer argument pointed to, as copied at call time.
+///
+/// Works in `stub(...)` and in `verify(...)` alike: the pointee is copied when the call
+/// arrives (by default for typed pointers such as `const struct point *`; see
+/// ``PointerCapture``), so nothing is read after the caller's memory may be gone.
 public final class PointeeCaptor<Pointee>: Sendable {
     private let storage = CapturedValues<Pointee?>()
 
@@ -74,14 +105,11 @@ public final class PointeeCaptor<Pointee>: Sendable {
     public func capture<Pointer>(
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) -> Pointer {
+        TrivialValue.requireTrivial(Pointee.self)
         let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        return record(Matcher<Pointer>("capture()") { _ in true }, site) { [storage] slot in
-            guard slot.isLive else {
-                FailureReporter.report(ImpostorFailure(message: FailureMessages.pointeeCaptorAfterTheFact, site: site))
-                return
-            }
-            storage.append(slot.pointee(as: Pointee.self))
-        }
+        return record(Matcher<Pointer>("capture()") { _ in true }, site, onMatch: { [storage] slot in
+            storage.append(slot.pointee(as: Pointee.self).value)
+        }, pointerReading: pointeeReading(Pointee.self))
     }
 
     /// Every captured pointee (nil for NULL), in call order.

@@ -18,6 +18,10 @@ public struct Matcher<Value>: CustomStringConvertible {
         let isAny: Bool
         let value: (Value) -> Bool
         let slot: (ArgumentSlot) -> Bool
+        /// Set for matchers that read through a pointer argument: what they read, checked
+        /// against what the mock copies when the matcher is bound, and how to show what they
+        /// saw in a failed verify.
+        var pointerReading: PointerReading? = nil
 
         static var any: Test { Test(isAny: true, value: { _ in true }, slot: { _ in true }) }
 
@@ -25,9 +29,9 @@ public struct Matcher<Value>: CustomStringConvertible {
             Test(isAny: false, value: predicate, slot: { predicate($0.load(as: Value.self)) })
         }
 
-        static func slot(_ predicate: @escaping (ArgumentSlot) -> Bool) -> Test {
+        static func slot(_ predicate: @escaping (ArgumentSlot) -> Bool, reading: PointerReading? = nil) -> Test {
             Test(isAny: false, value: { value in withUnsafeBytes(of: value) { predicate(ArgumentSlot(address: $0.baseAddress!)) } },
-                 slot: predicate)
+                 slot: predicate, pointerReading: reading)
         }
     }
 

@@ -12,6 +12,12 @@ final class MatcherRecorder {
     private(set) var entries: [RecordedMatcher] = []
     /// The evaluation round of the prototype being recorded (0 outside prototypes).
     var round = 0
+    /// Placeholders of matchers written outside any prototype on this thread (already
+    /// reported), so that a stub or verify that later passes one as a literal is refused
+    /// instead of silently matching the placeholder's value. The newest few, for the Mockery
+    /// that was current then.
+    private var stale: [StalePlaceholder] = []
+    private var staleMockery: ObjectIdentifier?
 
     /// This thread's recorder, created on first use and kept for the thread's life.
     static var current: MatcherRecorder {
@@ -29,13 +35,14 @@ final class MatcherRecorder {
 
     /// Pushes `matcher` and returns its sentinel for the current round.
     func push<Value>(
-        _ matcher: Matcher<Value>, site: SourceSite, onMatch: ((ArgumentSlot) -> Void)? = nil
+        _ matcher: Matcher<Value>, site: SourceSite, onMatch: ((ArgumentSlot) -> Void)? = nil,
+        pointerReading: PointerReading? = nil
     ) -> Value {
         // Bool placeholders come from a small set of patterns: number them among the Bool
         // matchers only, so two of them never share one.
         let index = Value.self == Bool.self ? entries.count(where: { $0.valueType == Bool.self }) : entries.count
         let sentinel = Sentinel.value(of: Value.self, index: index, round: round)
-        entries.append(RecordedMatcher(matcher, sentinel: sentinel, site: site, onMatch: onMatch))
+        entries.append(RecordedMatcher(matcher, sentinel: sentinel, site: site, onMatch: onMatch, pointerReading: pointerReading))
         impostor_current_thread_state().pointee.pending_matchers = Int32(entries.count)
         return sentinel
     }
@@ -49,11 +56,31 @@ final class MatcherRecorder {
         return entries
     }
 
+    /// Remembers the placeholder a matcher outside any prototype returned.
+    private func rememberStale(_ matcher: RecordedMatcher) {
+        // Bool placeholders are true or false, and one-byte ones small numbers: too likely to
+        // be a real literal to be refused.
+        guard matcher.valueType != Bool.self, matcher.sentinel.count >= 2 else { return }
+        let mockery = ObjectIdentifier(Mockery.current)
+        if staleMockery != mockery { stale.removeAll() }
+        staleMockery = mockery
+        stale.append(StalePlaceholder(bytes: matcher.sentinel, type: matcher.valueType, description: matcher.description, site: matcher.site))
+        if stale.count > 32 { stale.removeFirst() }
+    }
+
+    /// The stale placeholder a literal argument of type `type` equals, if any.
+    func stalePlaceholder(matching bytes: [UInt8], of type: Any.Type) -> StalePlaceholder? {
+        guard staleMockery == ObjectIdentifier(Mockery.current) else { return nil }
+        return stale.last { $0.type == type && $0.bytes == bytes }
+    }
+
     /// Reports matchers left on this thread's stack by code outside `stub`/`verify`, each at
     /// its own line, and clears them.
     static func reportLeftovers() {
         guard hasPending else { return }
-        for matcher in current.takeAll() {
+        let recorder = current
+        for matcher in recorder.takeAll() {
+            recorder.rememberStale(matcher)
             FailureReporter.report(ImpostorFailure(message: FailureMessages.matcherOutsidePrototype(matcher.description), site: matcher.site))
         }
     }
@@ -62,7 +89,16 @@ final class MatcherRecorder {
 /// Puts `matcher` in place of an argument: the one entry point of every built-in matcher.
 @inline(never)
 func record<Value>(
-    _ matcher: Matcher<Value>, _ site: SourceSite, onMatch: ((ArgumentSlot) -> Void)? = nil
+    _ matcher: Matcher<Value>, _ site: SourceSite, onMatch: ((ArgumentSlot) -> Void)? = nil,
+    pointerReading: PointerReading? = nil
 ) -> Value {
-    MatcherRecorder.current.push(matcher, site: site, onMatch: onMatch)
+    MatcherRecorder.current.push(matcher, site: site, onMatch: onMatch, pointerReading: pointerReading)
+}
+
+/// A placeholder a matcher outside any prototype returned.
+struct StalePlaceholder {
+    let bytes: [UInt8]
+    let type: Any.Type
+    let description: String
+    let site: SourceSite
 }

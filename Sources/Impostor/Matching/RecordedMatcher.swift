@@ -15,11 +15,15 @@ struct RecordedMatcher: @unchecked Sendable {
     let literal: LiteralValue?
     /// Runs when a whole call matched (argument captors keep the value here).
     let onMatch: ((ArgumentSlot) -> Void)?
+    /// Set for matchers and captors that read through a pointer argument.
+    let pointerReading: PointerReading?
 
     init<Value>(
-        _ matcher: Matcher<Value>, sentinel: Value?, site: SourceSite, onMatch: ((ArgumentSlot) -> Void)? = nil
+        _ matcher: Matcher<Value>, sentinel: Value?, site: SourceSite, onMatch: ((ArgumentSlot) -> Void)? = nil,
+        pointerReading: PointerReading? = nil
     ) {
         self.onMatch = onMatch
+        self.pointerReading = pointerReading ?? matcher.test.pointerReading
         literal = matcher.literal
         valueType = Value.self
         description = matcher.description

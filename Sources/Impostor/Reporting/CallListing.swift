@@ -44,6 +44,9 @@ enum CallListing {
     /// `argument 2: expected 5, got 6`, with struct fields named when a struct literal differs.
     private static func explain(_ matcher: ArgumentMatcher, actual view: RecordView, position: Int, invocation: Invocation) -> String {
         let actual = invocation.formattedArguments[position]
+        if case .test(let recorded) = matcher, let reading = recorded.pointerReading {
+            return "argument \(position + 1): expected \(matcher.description), got \(reading.describe(view.slot(position)))"
+        }
         guard case .literal(let expected, let leaves, let text) = matcher, leaves.count > 1 else {
             return "argument \(position + 1): expected \(matcher.description), got \(actual)"
         }
@@ -58,7 +61,7 @@ enum CallListing {
 /// Formats one field of a C value held as bytes.
 enum LeafFormatter {
     static func format(_ leaf: ValueLeaf, in bytes: [UInt8]) -> String {
-        let record = CallRecord(sequence: 0, thread: 0, payload: bytes, cStrings: [])
+        let record = CallRecord(sequence: 0, thread: 0, payload: bytes)
         guard let type = leaf.swiftType else {
             return bytes[leaf.offset..<(leaf.offset + leaf.size)].map { Hex.byte($0) }.joined(separator: " ")
         }

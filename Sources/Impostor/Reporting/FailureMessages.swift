@@ -17,6 +17,8 @@ enum FailureMessages {
             return "Cannot mock \(function): libffi refused the signature (ffi_prep_cif returned \(status))."
         case .closureAllocationFailed(let function):
             return "Cannot mock \(function): libffi could not allocate an executable closure (out of memory?)."
+        case .invalidCapture(let function, let mock, let problem):
+            return "Cannot mock \(function) as \(mock): " + captureDeclaration(problem, mock: mock)
         }
     }
 
@@ -216,10 +218,6 @@ extension FailureMessages {
         if calls.count > CallListing.limit { lines.append("  … and \(calls.count - CallListing.limit) more") }
         return lines.joined(separator: "\n")
     }
-
-    static let pointeeCaptorAfterTheFact =
-        "A PointeeCaptor in verify(...) would read memory the call pointed to long after the call, which may be gone; "
-        + "nothing was captured. Use the captor in stub(...), where pointees are read while the call is in progress."
 }
 
 // MARK: Types
@@ -228,5 +226,47 @@ extension FailureMessages {
     static func notATrivialType(_ type: String) -> String {
         "\(type) is not a C type, so no placeholder or zero value of it can be made. Matchers and typed access take the "
             + "argument's C type as Swift imports it; for `const char *` use cString(...), for buffers bytes(...)."
+    }
+}
+
+// MARK: Prototypes: literals and values
+
+extension FailureMessages {
+    static func prototypeIsTheMock(_ purpose: String, mock: String) -> String {
+        "\(purpose)(...) was given the mock \(mock) itself, not a call to it. Write the call, with literals or matchers "
+            + "for its arguments, as in `\(purpose)(\(mock)(any(), any()))`."
+    }
+
+    static func literalChanged(_ purpose: String, mock: String, position: Int, type: String, isPointer: Bool) -> String {
+        let hint = isPointer
+            ? "A string or array passed to a pointer parameter is converted to a temporary pointer, new on every evaluation, "
+                + "which no call will ever pass; match what it points to with cString(...), bytes(...) or pointee(...)."
+            : "Keep side effects out of prototypes, or pass a matcher."
+        return "Argument \(position) of \(mock) (\(type)) in \(purpose)(...) had a different value each time the prototype "
+            + "was evaluated. " + hint
+    }
+
+    static func stalePlaceholder(_ matcher: String, createdAt site: SourceSite, purpose: String, mock: String, position: Int) -> String {
+        "Argument \(position) of \(mock) in \(purpose)(...) is the placeholder that \(matcher) returned at \(site), outside any "
+            + "stub or verify; it stands for no value. Write the matcher inside the prototype, as the argument itself."
+    }
+}
+
+// MARK: Failures after their test
+
+extension FailureMessages {
+    /// Appended to a failure raised after the test that made the mock had ended.
+    static func reportedToTheRun(test: String?, mockery: String) -> String {
+        let made = test.map { "in test \($0)" } ?? "outside any test"
+        return "The mock's Mockery (\"\(mockery)\") was made \(made), which had ended, so it fails the test "
+            + "run instead: the process exits with status 1."
+    }
+
+    /// The last line of a process that had failures no test reported.
+    static func unreportedAtExit(late: Int, waiting: Int) -> String {
+        var parts: [String] = []
+        if late > 0 { parts.append("\(Plural.failures(late)) after the test concerned had ended") }
+        if waiting > 0 { parts.append("\(Plural.failures(waiting)) that no test's thread collected") }
+        return "Impostor: " + parts.joined(separator: " and ") + " (listed above); exiting with status 1."
     }
 }

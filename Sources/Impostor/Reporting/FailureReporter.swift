@@ -31,6 +31,36 @@ enum FailureReporter {
         }
     }
 
+    /// Reports a failure raised after the Mockery that owns `store` was released (a call to a
+    /// released mock): to the test that made the Mockery if it is still running on this
+    /// thread, else to the enclosing `.mockery` test if that is still running, else to the
+    /// test run as a whole. Never to an unrelated test, and never silently.
+    static func reportAfterRelease(_ failure: ImpostorFailure, from store: PendingFailures) {
+        if let capture {
+            capture.append(failure)
+            return
+        }
+        if let owner = store.owner, owner == TestIdentity.current {
+            if Test.current != nil {
+                record(failure)
+                return
+            }
+            if reportToXCTest(failure) { return }
+        }
+        var ancestor = store.parent
+        while let candidate = ancestor {
+            if !candidate.isOrphaned {
+                candidate.append(failure)
+                return
+            }
+            ancestor = candidate.parent
+        }
+        let annotated = ImpostorFailure(
+            message: failure.message + " " + FailureMessages.reportedToTheRun(test: store.owner?.name, mockery: store.mockeryName),
+            site: failure.site)
+        LateFailures.report(annotated)
+    }
+
     /// Reports the failures kept in `pending`. Called on the test's thread by the Impostor
     /// entry points that run there.
     static func flush(_ pending: PendingFailures) {
@@ -41,19 +71,14 @@ enum FailureReporter {
         } else if Test.current != nil {
             for failure in failures { record(failure) }
         } else {
-            for failure in failures where !reportToXCTest(failure) { printToStandardError(failure) }
+            // No test can take them: they fail the run (standard error, then the exit status).
+            for failure in failures where !reportToXCTest(failure) { LateFailures.report(failure) }
         }
     }
 
     /// Reports to the XCTest test case running on this thread, if there is one.
     private static func reportToXCTest(_ failure: ImpostorFailure) -> Bool {
-        #if canImport(XCTest)
-        // Referencing the load hook keeps the linker from dropping it as unused.
-        withExtendedLifetime(impostorLibraryLoaded as () -> Void) {}
-        return XCTestReporting.report(failure)
-        #else
-        return false
-        #endif
+        TestFrameworkHooks.report(failure)
     }
 
     private static func record(_ failure: ImpostorFailure) {
@@ -63,31 +88,46 @@ enum FailureReporter {
                 fileID: failure.site.fileID, filePath: failure.site.filePath,
                 line: failure.site.line, column: failure.site.column))
     }
-
-    private static func printToStandardError(_ failure: ImpostorFailure) {
-        StandardError.write("Impostor failure: \(failure)\n")
-    }
 }
 
 /// Failures raised on a thread where no test was current, waiting for the test's thread.
 final class PendingFailures: Sendable {
     private let failures = Locked<[ImpostorFailure]>([])
-    /// Set when the Mockery that owns this store is gone: later failures go to `global`.
+    /// Set when the Mockery that owns this store is gone.
     private let orphaned = Atomic<Bool>(false)
+    /// The test the owning Mockery was made in, if any.
+    let owner: TestIdentity?
+    /// The owning Mockery's name, for messages.
+    let mockeryName: String
+    /// The store of the Mockery that was current when the owner was made (a `.mockery`
+    /// test's): where failures go once this one's Mockery is gone, while that one lives.
+    let parent: PendingFailures?
 
-    /// For mocks whose Mockery is gone, and failures that concern no mock.
+    init(mockeryName: String = "", owner: TestIdentity? = nil, parent: PendingFailures? = nil) {
+        self.mockeryName = mockeryName
+        self.owner = owner
+        self.parent = parent
+    }
+
+    /// For failures that concern no mock.
     static let global = PendingFailures()
 
     func append(_ failure: ImpostorFailure) {
         if orphaned.load(ordering: .acquiring), self !== Self.global {
-            Self.global.append(failure)
+            FailureReporter.reportAfterRelease(failure, from: self)
         } else {
             failures.withLock { $0.append(failure) }
+            // Whatever is still here when the process exits was never reported: fail the run.
+            ExitCheck.arm()
         }
     }
 
-    /// Hands this store's future failures to `global`: its Mockery is gone.
+    /// Sends this store's future failures on through ``FailureReporter/reportAfterRelease(_:from:)``:
+    /// its Mockery is gone.
     func orphan() { orphaned.store(true, ordering: .releasing) }
+
+    /// True once the owning Mockery is gone.
+    var isOrphaned: Bool { orphaned.load(ordering: .acquiring) }
 
     /// The store of the Mockery whose stub is answering a call on this thread.
     static var answering: PendingFailures? {

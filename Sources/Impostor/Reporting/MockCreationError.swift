@@ -1,7 +1,7 @@
 /// Why a mock could not be made for a function type.
 ///
-/// ``mockFunction(of:named:fileID:filePath:line:column:)-8aiqp`` reports it as a test failure at the
-/// line that asked for the mock; ``Mockery/makeMock(of:named:fileID:filePath:line:column:)``
+/// ``mockFunction(of:named:capturing:fileID:filePath:line:column:)-4r3mp`` reports it as a test failure at the
+/// line that asked for the mock; ``Mockery/makeMock(of:named:capturing:fileID:filePath:line:column:)``
 /// throws it.
 public struct MockCreationError: Error, Sendable, CustomStringConvertible, Equatable {
     /// Where in the signature the problem lies.
@@ -26,6 +26,7 @@ public struct MockCreationError: Error, Sendable, CustomStringConvertible, Equat
         case unsupportedType(function: String, position: Position, reason: TypeRejection)
         case libffiRejected(function: String, status: Int)
         case closureAllocationFailed(function: String)
+        case invalidCapture(function: String, mock: String, problem: CaptureProblem)
     }
 
     let reason: Reason
@@ -34,8 +35,11 @@ public struct MockCreationError: Error, Sendable, CustomStringConvertible, Equat
 
     /// The position of the offending type, when one type is at fault.
     public var position: Position? {
-        if case .unsupportedType(_, let position, _) = reason { return position }
-        return nil
+        switch reason {
+        case .unsupportedType(_, let position, _): return position
+        case .invalidCapture(_, _, let problem): return .parameter(problem.position + 1)
+        default: return nil
+        }
     }
 
     /// The full explanation, naming the type and the parameter position.

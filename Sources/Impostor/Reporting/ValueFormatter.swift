@@ -1,12 +1,15 @@
 /// Formats recorded C values for messages: numbers as Swift prints them, pointers in hex,
 /// C strings quoted, structs field by field by name.
 enum ValueFormatter {
-    /// `cString` is the call-time snapshot when the value is a `const char *` (`.some(nil)`
-    /// for NULL).
-    static func format(_ record: CallRecord, at offset: Int, as type: CValueType, cString: String??) -> String {
-        if let cString {
-            guard let text = cString else { return "nil" }
-            return quoted(text)
+    /// `capture` is what was copied at call time from the memory a pointer points to: text
+    /// pointers with a copy show it quoted.
+    static func format(_ record: CallRecord, at offset: Int, as type: CValueType, capture: CapturedArgument = .notCaptured) -> String {
+        if case .text = type.pointer {
+            switch capture {
+            case .null: return "nil"
+            case .memory(let memory): return quoted(memory.text) + (memory.isCut ? "…" : "")
+            case .notCaptured: break
+            }
         }
         if type.representation == .pointer {
             let address = record.address(at: offset)
@@ -15,6 +18,9 @@ enum ValueFormatter {
         func open<T>(_: T.Type) -> String { String(describing: record.value(at: offset, as: T.self)) }
         return cleaned(open(type.swiftType))
     }
+
+    /// A value as Swift prints it, without module prefixes.
+    static func describe<T>(_ value: T) -> String { cleaned(String(describing: value)) }
 
     /// A string in double quotes with quotes, backslashes and control characters escaped.
     static func quoted(_ text: String) -> String {
@@ -40,5 +46,10 @@ extension Hex {
     /// `0x0a`.
     static func byte(_ value: UInt8) -> String {
         "0x" + (value < 16 ? "0" : "") + String(value, radix: 16)
+    }
+
+    /// `0xca, 0xfe`.
+    static func bytes(_ values: [UInt8]) -> String {
+        values.map(byte).joined(separator: ", ")
     }
 }

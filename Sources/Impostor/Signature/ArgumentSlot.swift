@@ -1,21 +1,34 @@
-/// One argument's bytes, seen through its parameter type: a live argument during a call, or a
-/// recorded one. Matchers read arguments only through this view.
+/// One argument's bytes, seen through its parameter type: an argument of a call (in progress
+/// or recorded), or a value handed to ``Matcher/matches(_:)``. Matchers read arguments only
+/// through this view.
 ///
 /// Valid only while the call (or the record's bytes) it points into is alive: matchers are
 /// evaluated synchronously and never keep it.
 struct ArgumentSlot {
     let address: UnsafeRawPointer
-    /// For a `const char *` read from a recorded call, the string as it was at call time
-    /// (`.some(nil)` for NULL); nil to read the live pointer.
-    let cStringSnapshot: String??
-    /// True for an argument of a call in progress; false for a recorded call, whose pointers
-    /// may no longer point at live memory.
-    let isLive: Bool
+    /// What was copied at call time from the memory the argument points to; nil for a value
+    /// of the user's own, which is read directly.
+    let captures: CaptureView?
+    /// The parameter's position, to find its capture.
+    let index: Int
 
-    init(address: UnsafeRawPointer, cStringSnapshot: String?? = nil, isLive: Bool = true) {
+    init(address: UnsafeRawPointer, captures: CaptureView? = nil, index: Int = 0) {
         self.address = address
-        self.cStringSnapshot = cStringSnapshot
-        self.isLive = isLive
+        self.captures = captures
+        self.index = index
+    }
+
+    /// What a matcher gets when it reads through a pointer argument.
+    enum Reading<Value> {
+        case null
+        /// Nothing was copied from this argument at call time, so nothing can be read.
+        case notCaptured
+        case value(Value)
+
+        var value: Value? {
+            if case .value(let value) = self { return value }
+            return nil
+        }
     }
 
     /// The value as `T`. The binder guarantees `T` has the parameter's size and representation.
@@ -40,26 +53,59 @@ struct ArgumentSlot {
     /// The pointer-sized value as an address (0 for NULL).
     var pointerBits: UInt { load(as: UInt.self) }
 
-    /// The string a `const char *` argument points to (the call-time snapshot for recorded calls).
-    func cString() -> String? {
-        if let cStringSnapshot { return cStringSnapshot }
-        // Sound: only used for `const char *` parameters, which C passes NUL-terminated.
-        guard let pointer = load(as: UnsafePointer<CChar>?.self) else { return nil }
-        return String(cString: pointer)
+    /// What was copied from the memory a pointer argument points to. For a call's argument
+    /// this is only ever the copy made at call time, so nothing the caller did not hand over
+    /// is read, and nothing is read after the call.
+    func captured() -> Reading<CapturedMemory> {
+        guard pointerBits != 0 else { return .null }
+        switch captures?.argument(index) {
+        case .memory(let memory)?: return .value(memory)
+        case .null?: return .null
+        case .notCaptured?, nil: return .notCaptured
+        }
     }
 
-    /// The value a pointer argument points to, read now (nil for NULL).
-    func pointee<P>(as type: P.Type) -> P? {
-        // Sound as far as the code under test passes valid pointers; evaluated at call time.
-        guard let pointer = load(as: UnsafeRawPointer?.self) else { return nil }
-        return TrivialValue.load(P.self, from: pointer)
+    /// The text a pointer argument points to: its copy for a call's argument, the
+    /// NUL-terminated string itself for a value of the user's own.
+    func text() -> Reading<String> {
+        guard captures == nil else {
+            switch captured() {
+            case .null: return .null
+            case .notCaptured: return .notCaptured
+            case .value(let memory): return .value(memory.text)
+            }
+        }
+        // Sound: a value of the user's own handed to a text matcher is the user's string.
+        guard let pointer = load(as: UnsafePointer<CChar>?.self) else { return .null }
+        return .value(String(cString: pointer))
     }
 
-    /// `count` bytes a pointer argument points to, read now (nil for NULL).
-    func pointedBytes(count: Int) -> [UInt8]? {
-        guard let pointer = load(as: UnsafeRawPointer?.self) else { return nil }
-        // Sound as far as the code under test passes a buffer of at least `count` bytes.
-        return Array(UnsafeRawBufferPointer(start: pointer, count: count))
+    /// The first `count` bytes a pointer argument points to (fewer when the caller handed
+    /// over fewer).
+    func pointedBytes(count: Int) -> Reading<[UInt8]> {
+        guard captures == nil else {
+            switch captured() {
+            case .null: return .null
+            case .notCaptured: return .notCaptured
+            case .value(let memory): return .value(Array(memory.bytes.prefix(count)))
+            }
+        }
+        guard let pointer = load(as: UnsafeRawPointer?.self) else { return .null }
+        // Sound: a value of the user's own, said by the user to point at `count` bytes.
+        return .value(Array(UnsafeRawBufferPointer(start: pointer, count: count)))
+    }
+
+    /// The value a pointer argument points to; `.notCaptured` when fewer bytes than a `P`
+    /// were copied.
+    func pointee<P>(as type: P.Type) -> Reading<P> {
+        let size = MemoryLayout<P>.size
+        switch pointedBytes(count: size) {
+        case .null: return .null
+        case .notCaptured: return .notCaptured
+        case .value(let bytes):
+            guard bytes.count == size else { return .notCaptured }
+            return .value(bytes.withUnsafeBytes { TrivialValue.load(P.self, from: $0.baseAddress!) })
+        }
     }
 
     /// The argument's own bytes.

@@ -13,7 +13,7 @@ enum CTypeClassifier {
             return CValueType(
                 swiftType: type, representation: scalar.representation, size: layout.size,
                 alignment: layout.alignment, ffiType: scalar.ffiType(),
-                isCString: isCString(type), leaves: [ValueLeaf(scalar: scalar.representation, size: layout.size, swiftType: type)])
+                pointer: scalar.representation == .pointer ? PointerShape.of(type) : .opaque, leaves: [ValueLeaf(scalar: scalar.representation, size: layout.size, swiftType: type)])
         }
         guard TypeMetadata.kind(of: type) == .structure, TypeMetadata.isImportedFromC(type) else {
             throw .notCRepresentable(type: TypeMetadata.name(of: type))
@@ -21,7 +21,7 @@ enum CTypeClassifier {
         let built = try structTypes.ffiType(for: type, asResult: asResult)
         return CValueType(
             swiftType: type, representation: built.representation, size: built.size,
-            alignment: built.alignment, ffiType: built.ffiType, isCString: false, leaves: built.leaves)
+            alignment: built.alignment, ffiType: built.ffiType, pointer: .opaque, leaves: built.leaves)
     }
 
     /// The representation of every non-struct C type: integers, floats, `Bool`, pointers of
@@ -48,11 +48,6 @@ enum CTypeClassifier {
         default:
             return nil
         }
-    }
-
-    /// True for `UnsafePointer<CChar>`, the type Swift gives `const char *`.
-    static func isCString(_ type: Any.Type) -> Bool {
-        type == UnsafePointer<CChar>.self || type == Optional<UnsafePointer<CChar>>.self
     }
 
     private static let pointerEntry = CScalarTypes.Entry(representation: .pointer, ffiType: impostor_type_pointer)

@@ -16,8 +16,9 @@ struct CValueType: @unchecked Sendable {
     let size: Int
     let alignment: Int
     let ffiType: UnsafeMutablePointer<ffi_type>
-    /// `const char *` (`UnsafePointer<CChar>`): snapshotted as a string at call time.
-    let isCString: Bool
+    /// What a pointer parameter points to (`.opaque` for every other type): decides what is
+    /// copied from it at call time.
+    let pointer: PointerShape
     /// The values inside, for comparing: one for a scalar, one per field for a struct.
     let leaves: [ValueLeaf]
 
@@ -47,8 +48,16 @@ enum CPointerTypes {
     static func contains(_ type: Any.Type) -> Bool {
         if type == UnsafeRawPointer.self || type == UnsafeMutableRawPointer.self || type == OpaquePointer.self { return true }
         guard let descriptor = TypeMetadata.nominalDescriptor(of: type) else { return false }
-        return descriptor == typedPointer || descriptor == mutableTypedPointer
+        return isTypedPointer(descriptor)
     }
+
+    /// True for the descriptor of `UnsafePointer` or `UnsafeMutablePointer`.
+    static func isTypedPointer(_ descriptor: UnsafeRawPointer) -> Bool {
+        descriptor == typedPointer || descriptor == mutableTypedPointer
+    }
+
+    /// True for the descriptor of `UnsafeMutablePointer`.
+    static func isMutable(_ descriptor: UnsafeRawPointer) -> Bool { descriptor == mutableTypedPointer }
 
     private nonisolated(unsafe) static let typedPointer = TypeMetadata.nominalDescriptor(of: UnsafePointer<UInt8>.self)
     private nonisolated(unsafe) static let mutableTypedPointer = TypeMetadata.nominalDescriptor(of: UnsafeMutablePointer<UInt8>.self)

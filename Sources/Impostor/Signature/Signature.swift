@@ -21,8 +21,11 @@ final class Signature: @unchecked Sendable {
     let payloadSize: Int
     /// The largest alignment in the payload (at least 8): records are laid out at multiples.
     let payloadAlignment: Int
-    /// Which parameters are `const char *`, snapshotted as strings at call time.
-    let cStringParameters: [Int]
+    /// Which parameters are `const char *` or `const unsigned char *`, which a string literal
+    /// converts to: a prototype's literal for them is compared by its text.
+    let textParameters: [Int]
+    /// What mocks of this type copy from pointer arguments when nothing is declared.
+    let defaultCapturePlan: CapturePlan
     /// How many bytes a handler writes to libffi's result buffer: integral returns narrower than
     /// 64 bits are written as a full, sign- or zero-extended `ffi_arg`.
     let resultWriteSize: Int
@@ -52,7 +55,8 @@ final class Signature: @unchecked Sendable {
         resultOffset = aligned(cursor, result?.alignment ?? 1)
         payloadSize = resultOffset + (result?.size ?? 0)
         payloadAlignment = ([8] + parameters.map(\.alignment) + [result?.alignment ?? 1]).max()!
-        cStringParameters = parameters.indices.filter { parameters[$0].isCString }
+        textParameters = parameters.indices.filter { parameters[$0].pointer.isConstText }
+        defaultCapturePlan = CapturePlan.defaults(for: parameters)
         resultSize = result?.size ?? 0
         switch result {
         case let result? where result.isIntegral && result.size < 8:
@@ -66,8 +70,6 @@ final class Signature: @unchecked Sendable {
             resultWidening = .none
         }
     }
-
-
 
     /// `@convention(c) (Int32, Int32) -> Int32`.
     var typeName: String { "\(functionType)" }

@@ -68,6 +68,13 @@ enum TypeMetadata {
         return unsafeBitCast(type, to: UnsafeRawPointer.self).load(fromByteOffset: 8, as: UnsafeRawPointer.self)
     }
 
+    /// The first generic argument of a generic struct (`T` of `UnsafePointer<T>`).
+    static func firstGenericArgument(of type: Any.Type) -> Any.Type {
+        // Sound: callers pass the metadata of a generic struct (checked by its descriptor),
+        // whose generic arguments start right after the kind and descriptor words.
+        unsafeBitCast(type, to: UnsafeRawPointer.self).load(fromByteOffset: 16, as: Any.Type.self)
+    }
+
     /// Size and alignment of a type known only at run time.
     static func layout(of type: Any.Type) -> (size: Int, alignment: Int) {
         func open<T>(_: T.Type) -> (Int, Int) { (MemoryLayout<T>.size, MemoryLayout<T>.alignment) }
@@ -92,6 +99,8 @@ enum TypeMetadata {
 
     /// The readable name of a type, without module prefixes (`Point`, not `__C.Point`).
     static func name(of type: Any.Type) -> String {
+        // `UnsafeRawPointer?`, as it is written, not `Optional<UnsafeRawPointer>`.
+        if let wrapped = wrappedType(ofOptional: type), kind(of: wrapped) != .function { return name(of: wrapped) + "?" }
         let name = _typeName(type, qualified: false)
         return name.isEmpty ? "\(type)" : name
     }

@@ -16,7 +16,7 @@ public func stub<Result>(
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) -> Stubbing<Result> {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    return Stubbing(patterns: StubFunctions.patterns(count: 1, shape: .oneCallEach, site: site) { _ in _ = prototype() })
+    return Stubbing(patterns: StubFunctions.patterns(count: 1, shape: .oneCallEach, site: site) { _ in PrototypeRecorder.noteResult(prototype()) })
 }
 
 /// Starts one stub for each of several prototypes, answered alike.
@@ -31,7 +31,7 @@ public func stub<Result>(
 ) -> Stubbing<Result> {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
     return Stubbing(patterns: StubFunctions.patterns(count: 2, shape: .oneCallEach, site: site) { index in
-        _ = index == 0 ? first() : second()
+        PrototypeRecorder.noteResult(index == 0 ? first() : second())
     })
 }
 
@@ -43,7 +43,7 @@ public func stub<Result>(
 ) -> Stubbing<Result> {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
     return Stubbing(patterns: StubFunctions.patterns(count: 3, shape: .oneCallEach, site: site) { index in
-        _ = index == 0 ? first() : index == 1 ? second() : third()
+        PrototypeRecorder.noteResult(index == 0 ? first() : index == 1 ? second() : third())
     })
 }
 

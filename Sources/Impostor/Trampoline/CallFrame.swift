@@ -7,11 +7,24 @@ struct CallFrame {
     /// Unowned: signatures are cached for the life of the process, and a strong reference cost
     /// a retain/release pair on every call.
     unowned(unsafe) let signature: Signature
+    /// What the mock copies from pointer arguments; unowned for the same reason (the
+    /// interceptor keeps it).
+    unowned(unsafe) let plan: CapturePlan
     /// libffi's array of pointers to each argument's value.
     let arguments: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
     /// libffi's result buffer: at least `resultWriteSize` bytes (a full `ffi_arg` for narrow
     /// integers; the caller's own struct for a struct returned through a hidden pointer).
     let result: UnsafeMutableRawPointer?
+    /// What was copied from pointer arguments when the call arrived, in plan order (empty
+    /// when the plan copies nothing).
+    var captures = UnsafeBufferPointer<CapturedMemory?>(start: nil, count: 0)
+
+    init(signature: Signature, plan: CapturePlan, arguments: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, result: UnsafeMutableRawPointer?) {
+        self.signature = signature
+        self.plan = plan
+        self.arguments = arguments
+        self.result = result
+    }
 
     /// Reads argument `index` as `T`. The caller guarantees `T` is the parameter's type.
     func argument<T>(_ index: Int, as type: T.Type) -> T {
@@ -20,10 +33,12 @@ struct CallFrame {
         TrivialValue.load(T.self, from: arguments![index]!)
     }
 
-    /// The `const char *` argument at `index`, copied as a string (nil for NULL).
-    func cString(at index: Int) -> String? {
-        // Sound: the parameter's type is `UnsafePointer<CChar>`, so the slot holds a pointer;
-        // C passes NUL-terminated strings through `const char *` by contract.
+    /// The text of a string literal passed to a `const char *` or `const unsigned char *`
+    /// parameter in a prototype (nil for NULL). Only for prototypes: Swift passes string
+    /// literals NUL-terminated, while C callers' pointers are read through the capture plan.
+    func literalText(at index: Int) -> String? {
+        // Sound: the parameter is a text pointer, and in a prototype its value comes from
+        // Swift code, whose string-to-pointer conversions are NUL-terminated.
         guard let pointer = arguments![index]!.loadUnaligned(as: UnsafePointer<CChar>?.self) else { return nil }
         return String(cString: pointer)
     }
@@ -77,10 +92,12 @@ struct CallFrame {
 }
 
 extension CallFrame {
-    /// Argument `index` as a slot matchers can read.
+    /// Argument `index` as a slot matchers can read: pointers are read only through the
+    /// call's captures.
+    @inline(__always)
     func slot(_ index: Int) -> ArgumentSlot {
         // Sound: libffi passes one valid pointer per parameter of the cif.
-        ArgumentSlot(address: UnsafeRawPointer(arguments![index]!))
+        ArgumentSlot(address: UnsafeRawPointer(arguments![index]!), captures: CaptureView(plan: plan, captures: captures), index: index)
     }
 
     /// Every argument's bytes, copied (for prototypes, which outlive the call).
@@ -96,7 +113,6 @@ extension CallFrame {
             let bytes = slot(index).bytes(count: signature.parameters[index].size)
             payload.replaceSubrange(signature.argumentOffsets[index]..<(signature.argumentOffsets[index] + bytes.count), with: bytes)
         }
-        return CallRecord(sequence: sequence, thread: thread, payload: payload,
-                          cStrings: signature.cStringParameters.map { cString(at: $0) })
+        return CallRecord(sequence: sequence, thread: thread, payload: payload, captures: plan.arguments(Array(captures)))
     }
 }

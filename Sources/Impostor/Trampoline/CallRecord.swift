@@ -5,8 +5,21 @@ struct CallRecord: Sendable {
     let thread: UInt
     /// The argument block followed by the return value's bytes.
     let payload: [UInt8]
-    /// Snapshots of the `const char *` arguments, in parameter order.
-    let cStrings: [String?]
+    /// What was copied from each parameter's memory at call time, in parameter order (empty
+    /// when nothing was: every parameter then reads as not captured).
+    let captures: [CapturedArgument]
+
+    init(sequence: UInt64, thread: UInt, payload: [UInt8], captures: [CapturedArgument] = []) {
+        self.sequence = sequence
+        self.thread = thread
+        self.payload = payload
+        self.captures = captures
+    }
+
+    /// What was copied from parameter `index`'s memory.
+    func capture(_ index: Int) -> CapturedArgument {
+        captures.indices.contains(index) ? captures[index] : .notCaptured
+    }
 
     /// Reads the value at `offset` as `T`. The caller guarantees that a value of type `T` was
     /// recorded there (the signature's type for that position).

@@ -13,15 +13,16 @@ final class InvocationStore: @unchecked Sendable {
         var next: UnsafeMutableRawPointer?
         var freeInChunk = 0
         var count = 0
-        /// `const char *` snapshots, `cStringsPerCall` per record, in record order.
-        var cStrings: [String?] = []
+        /// What each call copied from its pointer arguments: `plan.capturing.count` per
+        /// record, in record order.
+        var captures: [CapturedMemory?] = []
     }
 
     private let signature: Signature
+    let plan: CapturePlan
     /// Where each argument goes in a record and how many bytes it has, decided once: the
     /// per-call loop reads this flat buffer instead of the signature's arrays.
     private let copySteps: UnsafeMutableBufferPointer<(offset: Int, size: Int)>
-    private let hasCStrings: Bool
     private let resultOffset: Int
     private let resultSize: Int
     private let stride: Int
@@ -34,8 +35,9 @@ final class InvocationStore: @unchecked Sendable {
     static let verifiedFlag: UInt = 1 << 63
     private static let chunkBytes = 64 * 1024
 
-    init(signature: Signature) {
+    init(signature: Signature, plan: CapturePlan) {
         self.signature = signature
+        self.plan = plan
         let raw = Self.headerSize + signature.payloadSize
         stride = (raw + signature.payloadAlignment - 1) / signature.payloadAlignment * signature.payloadAlignment
         recordsPerChunk = max(16, Self.chunkBytes / stride)
@@ -43,7 +45,6 @@ final class InvocationStore: @unchecked Sendable {
         for (index, parameter) in signature.parameters.enumerated() {
             copySteps.initializeElement(at: index, to: (Self.headerSize + signature.argumentOffsets[index], parameter.size))
         }
-        hasCStrings = !signature.cStringParameters.isEmpty
         resultOffset = Self.headerSize + signature.resultOffset
         resultSize = signature.resultSize
     }
@@ -57,14 +58,10 @@ final class InvocationStore: @unchecked Sendable {
         state.withLock(body)
     }
 
-    /// Records one call: its arguments from `frame`, and the return value already written to
-    /// the frame's result buffer.
+    /// Records one call: its arguments and captures from `frame`, and the return value already
+    /// written to the frame's result buffer.
     func append(sequence: UInt64, thread: UInt, frame: CallFrame) {
-        var snapshots: [String?] = []
-        if hasCStrings {
-            // Outside the lock: copying strings allocates.
-            snapshots = signature.cStringParameters.map { frame.cString(at: $0) }
-        }
+        let captures = frame.captures
         let arguments = frame.arguments!
         let result = frame.result
         state.withLock { state in
@@ -86,13 +83,13 @@ final class InvocationStore: @unchecked Sendable {
             state.next = record + stride
             state.freeInChunk -= 1
             state.count += 1
-            if !snapshots.isEmpty { state.cStrings.append(contentsOf: snapshots) }
+            if !captures.isEmpty { state.captures.append(contentsOf: captures) }
         }
     }
 
     /// Copies every record out, oldest first.
     func records() -> [CallRecord] {
-        let perCall = signature.cStringParameters.count
+        let perCall = plan.capturing.count
         return withState { state in
             var records: [CallRecord] = []
             records.reserveCapacity(state.count)
@@ -101,12 +98,12 @@ final class InvocationStore: @unchecked Sendable {
                 let record = UnsafeRawPointer(state.chunks[index / recordsPerChunk] + (index % recordsPerChunk) * stride)
                 let payload = UnsafeRawBufferPointer(
                     start: record + Self.headerSize, count: signature.payloadSize)
-                let cStrings = perCall == 0 ? [] : Array(state.cStrings[(index * perCall)..<((index + 1) * perCall)])
+                let captures = perCall == 0 ? [] : plan.arguments(Array(state.captures[(index * perCall)..<((index + 1) * perCall)]))
                 records.append(CallRecord(
                     sequence: record.load(as: UInt64.self),
                     thread: record.load(fromByteOffset: 8, as: UInt.self) & ~Self.verifiedFlag,
                     payload: Array(payload),
-                    cStrings: cStrings))
+                    captures: captures))
             }
             return records
         }
@@ -123,7 +120,7 @@ final class InvocationStore: @unchecked Sendable {
     /// Copies every record, oldest first.
     func snapshot() -> RecordBatch {
         withState { state in
-            RecordBatch(signature: signature, count: state.count, stride: stride, cStrings: state.cStrings) { target in
+            RecordBatch(signature: signature, plan: plan, count: state.count, stride: stride, captures: state.captures) { target in
                 var copied = 0
                 for chunk in state.chunks where copied < state.count {
                     let records = min(recordsPerChunk, state.count - copied)
@@ -156,7 +153,7 @@ final class InvocationStore: @unchecked Sendable {
             state.next = nil
             state.freeInChunk = 0
             state.count = 0
-            state.cStrings = []
+            state.captures = []
         }
     }
 }

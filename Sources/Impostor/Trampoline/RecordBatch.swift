@@ -2,22 +2,33 @@
 /// verification can match a million calls without holding the lock or copying each call.
 final class RecordBatch {
     let signature: Signature
+    let plan: CapturePlan
     let count: Int
     private let stride: Int
     private let storage: UnsafeMutableRawPointer
-    private let cStrings: [String?]
+    /// The records' captures, `plan.capturing.count` per record, in record order; a buffer of
+    /// its own so that slots can point into it while the batch lives.
+    private let captures: UnsafeMutableBufferPointer<CapturedMemory?>
 
     /// `fill` copies `count` records of `stride` bytes into the buffer it is given.
-    init(signature: Signature, count: Int, stride: Int, cStrings: [String?], fill: (UnsafeMutableRawPointer) -> Void) {
+    init(
+        signature: Signature, plan: CapturePlan, count: Int, stride: Int, captures: [CapturedMemory?],
+        fill: (UnsafeMutableRawPointer) -> Void
+    ) {
         self.signature = signature
+        self.plan = plan
         self.count = count
         self.stride = stride
-        self.cStrings = cStrings
+        self.captures = .allocate(capacity: captures.count)
+        _ = self.captures.initialize(from: captures)
         storage = .allocate(byteCount: max(count * stride, 1), alignment: 16)
         fill(storage)
     }
 
-    deinit { storage.deallocate() }
+    deinit {
+        storage.deallocate()
+        captures.deinitialize().deallocate()
+    }
 
     /// A view of record `index` (oldest first), valid while the batch is alive.
     func view(_ index: Int) -> RecordView {
@@ -25,8 +36,12 @@ final class RecordBatch {
         RecordView(batch: self, index: index, base: UnsafeRawPointer(storage + index * stride))
     }
 
-    fileprivate func cString(record: Int, slot: Int) -> String? {
-        cStrings[record * signature.cStringParameters.count + slot]
+    /// Record `record`'s captures, valid while the batch is alive.
+    fileprivate func captures(of record: Int) -> UnsafeBufferPointer<CapturedMemory?> {
+        let perCall = plan.capturing.count
+        guard perCall > 0 else { return UnsafeBufferPointer(start: nil, count: 0) }
+        // Sound: the buffer holds `perCall` captures for each of the `count` records.
+        return UnsafeBufferPointer(rebasing: captures[(record * perCall)..<((record + 1) * perCall)])
     }
 }
 
@@ -41,14 +56,10 @@ struct RecordView {
     var thread: UInt { base.load(fromByteOffset: 8, as: UInt.self) & ~InvocationStore.verifiedFlag }
     var isVerified: Bool { base.load(fromByteOffset: 8, as: UInt.self) & InvocationStore.verifiedFlag != 0 }
 
-    /// Argument `argument` as a slot; a `const char *` argument reads its call-time snapshot.
+    /// Argument `argument` as a slot; pointers read what was copied at call time.
     func slot(_ argument: Int) -> ArgumentSlot {
-        let signature = batch.signature
-        let address = base + InvocationStore.headerSize + signature.argumentOffsets[argument]
-        guard let snapshot = signature.cStringParameters.firstIndex(of: argument) else {
-            return ArgumentSlot(address: address, isLive: false)
-        }
-        return ArgumentSlot(address: address, cStringSnapshot: .some(batch.cString(record: index, slot: snapshot)), isLive: false)
+        let address = base + InvocationStore.headerSize + batch.signature.argumentOffsets[argument]
+        return ArgumentSlot(address: address, captures: CaptureView(plan: batch.plan, captures: batch.captures(of: index)), index: argument)
     }
 
     /// The call copied out as an independent record.
@@ -58,6 +69,6 @@ struct RecordView {
             start: base + InvocationStore.headerSize, count: signature.payloadSize)
         return CallRecord(
             sequence: sequence, thread: thread, payload: Array(payload),
-            cStrings: signature.cStringParameters.indices.map { batch.cString(record: index, slot: $0) })
+            captures: batch.plan.isEmpty ? [] : batch.plan.arguments(Array(batch.captures(of: index))))
     }
 }

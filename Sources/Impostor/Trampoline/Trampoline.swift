@@ -67,6 +67,7 @@ final class Trampoline: @unchecked Sendable {
 /// without a retain/release pair (about 100 instructions a call).
 private let trampolineHandler: impostor_closure_handler = { _, result, arguments, userData in
     Unmanaged<Trampoline>.fromOpaque(userData!)._withUnsafeGuaranteedRef { trampoline in
-        trampoline.interceptor.handle(CallFrame(signature: trampoline.interceptor.signature, arguments: arguments, result: result))
+        let interceptor = trampoline.interceptor
+        interceptor.handle(CallFrame(signature: interceptor.signature, plan: interceptor.capturePlan, arguments: arguments, result: result))
     }
 }

@@ -67,4 +67,5 @@ public struct VerificationMode: Sendable, Equatable, CustomStringConvertible {
 enum Plural {
     static func times(_ count: Int) -> String { count == 1 ? "once" : "\(count) times" }
     static func calls(_ count: Int) -> String { count == 1 ? "1 call" : "\(count) calls" }
+    static func failures(_ count: Int) -> String { count == 1 ? "1 failure" : "\(count) failures" }
 }

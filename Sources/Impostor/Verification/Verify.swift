@@ -15,7 +15,7 @@ public func verify<Result>(
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    Verification.run(mode: .atLeastOnce, timeout: nil, site: site) { _ = prototype() }
+    Verification.run(mode: .atLeastOnce, timeout: nil, site: site) { PrototypeRecorder.noteResult(prototype()) }
 }
 
 /// Verifies that the call `prototype` describes happened as often as `mode` says.
@@ -30,7 +30,7 @@ public func verify<Result>(
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    Verification.run(mode: mode, timeout: nil, site: site) { _ = prototype() }
+    Verification.run(mode: mode, timeout: nil, site: site) { PrototypeRecorder.noteResult(prototype()) }
 }
 
 /// Verifies that each mock call in `group` happened as often as `mode` says (at least once by
@@ -61,7 +61,7 @@ public func verify<Result>(
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    Verification.run(mode: .atLeastOnce, timeout: timeout, site: site) { _ = prototype() }
+    Verification.run(mode: .atLeastOnce, timeout: timeout, site: site) { PrototypeRecorder.noteResult(prototype()) }
 }
 
 /// Verifies calls that may come from another thread: waits up to `timeout` for them to
@@ -79,7 +79,7 @@ public func verify<Result>(
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    Verification.run(mode: mode, timeout: timeout, site: site) { _ = prototype() }
+    Verification.run(mode: mode, timeout: timeout, site: site) { PrototypeRecorder.noteResult(prototype()) }
 }
 
 /// Verifies that the mock calls in `sequence` happened in this order, across mocks. Other

@@ -1,0 +1,42 @@
+import Testing
+
+/// The test a Mockery was made in, so that a failure raised after that test ended can be told
+/// apart from one the test itself can still be failed for.
+///
+/// Interned, one object per test: every released mock keeps its Mockery's for life, so each
+/// pays one reference for it.
+final class TestIdentity: Sendable, Equatable {
+    private enum Key: Sendable, Hashable {
+        /// Where the test is declared: unique per test.
+        case swiftTesting(fileID: String, line: Int, column: Int)
+        case xcTest(String)
+    }
+
+    /// `lateCallerTest()`, for messages.
+    let name: String
+
+    private init(name: String) { self.name = name }
+
+    private static let interned = Locked<[Key: TestIdentity]>([:])
+
+    /// The test running in this task (Swift Testing) or on this thread (XCTest), if any.
+    static var current: TestIdentity? {
+        if let test = Test.current {
+            let place = test.sourceLocation
+            return interned(.swiftTesting(fileID: place.fileID, line: place.line, column: place.column), name: test.name)
+        }
+        if let name = TestFrameworkHooks.currentTestCaseName { return interned(.xcTest(name), name: name) }
+        return nil
+    }
+
+    private static func interned(_ key: Key, name: String) -> TestIdentity {
+        interned.withLock { table in
+            if let known = table[key] { return known }
+            let identity = TestIdentity(name: name)
+            table[key] = identity
+            return identity
+        }
+    }
+
+    static func == (lhs: TestIdentity, rhs: TestIdentity) -> Bool { lhs === rhs }
+}

@@ -1,0 +1,185 @@
+/// What one mock copies from its pointer arguments on every call: a ``CaptureRule`` per
+/// parameter, decided once when the mock is created.
+final class CapturePlan: Sendable {
+    /// One rule per parameter.
+    let rules: [CaptureRule]
+    /// The parameters that copy something, in order: a call's captures come in this order.
+    let capturing: [Int]
+    /// For each parameter, its place in `capturing`, or -1.
+    let slots: [Int]
+
+    init(rules: [CaptureRule]) {
+        self.rules = rules
+        capturing = rules.indices.filter { rules[$0] != .none }
+        var slots = [Int](repeating: -1, count: rules.count)
+        for (slot, parameter) in capturing.enumerated() { slots[parameter] = slot }
+        self.slots = slots
+    }
+
+    /// True when calls copy nothing: the per-call path skips capturing altogether.
+    var isEmpty: Bool { capturing.isEmpty }
+
+    /// Copies, for each capturing parameter in order, what its rule says (nil for NULL).
+    func capture(_ arguments: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> [CapturedMemory?] {
+        capturing.map { index in
+            // Sound: libffi passes one pointer per parameter; capturing parameters are pointers.
+            guard let pointer = UnsafeRawPointer(arguments[index].unsafelyUnwrapped).loadUnaligned(as: UnsafeRawPointer?.self)
+            else { return nil }
+            return rules[index].capture(from: pointer, arguments: arguments)
+        }
+    }
+
+    /// What is known of parameter `index`'s memory, from a call's captures in plan order.
+    func argument(_ index: Int, in captures: UnsafeBufferPointer<CapturedMemory?>) -> CapturedArgument {
+        let slot = slots[index]
+        guard slot >= 0, slot < captures.count else { return .notCaptured }
+        return captures[slot].map(CapturedArgument.memory) ?? .null
+    }
+
+    /// Every parameter's capture, from a call's captures in plan order.
+    func arguments(_ captures: [CapturedMemory?]) -> [CapturedArgument] {
+        captures.withUnsafeBufferPointer { buffer in rules.indices.map { argument($0, in: buffer) } }
+    }
+}
+
+extension CapturePlan {
+    /// The rules a function type gets when nothing is declared (see ``PointerCapture``).
+    static func defaults(for parameters: [CValueType]) -> CapturePlan {
+        CapturePlan(rules: parameters.indices.map { defaultRule(at: $0, of: parameters) })
+    }
+
+    private static func defaultRule(at index: Int, of parameters: [CValueType]) -> CaptureRule {
+        let next = index + 1 < parameters.count ? parameters[index + 1] : nil
+        let length = next.flatMap { isLength($0) ? lengthArgument(index + 1, $0) : nil }
+        let integer = next.flatMap { isInteger($0) ? lengthArgument(index + 1, $0) : nil }
+        switch parameters[index].pointer {
+        case .text(isMutable: false, isUnsigned: false):
+            // `const char *` is a C string by convention; followed by a `size_t` it may be a
+            // (buffer, length) pair instead, and stopping at whichever of the NUL and the
+            // length comes first never reads past either.
+            return length.map(CaptureRule.textUpTo) ?? .cString
+        case .text(isMutable: false, isUnsigned: true):
+            // `const unsigned char *` with a `size_t` is binary data (`const uint8_t *data`);
+            // with an `int` it is libxml2's (text, length) pair.
+            if let length { return .buffer(count: length, times: nil, elementSize: 1) }
+            return integer.map(CaptureRule.textUpTo) ?? .cString
+        case .raw(isMutable: false):
+            return length.map { .buffer(count: $0, times: nil, elementSize: 1) } ?? .none
+        case .typed(let pointee, let isMutable) where pointee.isTrivial && pointee.size > 0:
+            // Input arrays come as (const T *, size_t count); a mutable `T *` followed by a
+            // size is as often a handle next to an unrelated size (libuv's alloc callback).
+            if let length, !isMutable { return .buffer(count: length, times: nil, elementSize: pointee.stride) }
+            return pointee.size <= 256 ? .bytes(pointee.size) : .none
+        default:
+            return .none
+        }
+    }
+
+    /// The plan with `declarations` (parameter position → what to copy) over the defaults;
+    /// each declaration that does not fit the function type is left out and named in the
+    /// problems.
+    static func declared(
+        _ declarations: [Int: PointerCapture], over parameters: [CValueType]
+    ) -> (plan: CapturePlan, problems: [CaptureProblem]) {
+        var rules = defaults(for: parameters).rules
+        var problems: [CaptureProblem] = []
+        for (index, capture) in declarations.sorted(by: { $0.key < $1.key }) {
+            switch rule(for: capture, at: index, of: parameters) {
+            case .success(let rule): rules[index] = rule
+            case .failure(let problem): problems.append(problem)
+            }
+        }
+        return (CapturePlan(rules: rules), problems)
+    }
+
+    private static func rule(for capture: PointerCapture, at index: Int, of parameters: [CValueType]) -> Result<CaptureRule, CaptureProblem> {
+        guard parameters.indices.contains(index) else {
+            return .failure(.positionOutOfRange(position: index, count: parameters.count, capture: capture))
+        }
+        let parameter = parameters[index]
+        guard parameter.representation == .pointer else {
+            return .failure(.notAPointer(position: index, type: parameter.name, capture: capture))
+        }
+        switch capture.kind {
+        case .addressOnly:
+            return .success(.none)
+        case .cString:
+            return .success(.cString)
+        case .bytes(let count):
+            guard count > 0, count <= PointerCapture.limit else { return .failure(.byteCountOutOfRange(position: index, count: count)) }
+            return .success(.bytes(count))
+        case .pointee:
+            guard case .typed(let pointee, _) = parameter.pointer, pointee.isTrivial, pointee.size > 0 else {
+                if case .text = parameter.pointer { return .success(.bytes(1)) }
+                return .failure(.noPointeeType(position: index, type: parameter.name))
+            }
+            return .success(.bytes(min(pointee.size, PointerCapture.limit)))
+        case .buffer(let count, let times):
+            guard let elementSize = parameter.pointer.elementSize, parameter.pointer.hasTrivialElements else {
+                return .failure(.noPointeeType(position: index, type: parameter.name))
+            }
+            var lengths: [CaptureRule.LengthArgument] = []
+            for position in [count] + (times.map { [$0] } ?? []) {
+                guard parameters.indices.contains(position), position != index, isInteger(parameters[position]) else {
+                    let type = parameters.indices.contains(position) ? parameters[position].name : nil
+                    return .failure(.lengthNotAnInteger(position: index, lengthPosition: position, lengthType: type, capture: capture))
+                }
+                lengths.append(lengthArgument(position, parameters[position]))
+            }
+            return .success(.buffer(count: lengths[0], times: lengths.count > 1 ? lengths[1] : nil, elementSize: elementSize))
+        }
+    }
+
+    /// `size_t`, `ssize_t`, `long`: what a buffer's length is passed as.
+    private static func isLength(_ parameter: CValueType) -> Bool {
+        parameter.swiftType == Int.self || parameter.swiftType == UInt.self
+    }
+
+    /// A plain C integer (not a C enum, not `_Bool`).
+    private static func isInteger(_ parameter: CValueType) -> Bool {
+        guard let entry = CScalarTypes.entry(for: parameter.swiftType) else { return false }
+        return entry.representation == .signedInteger || entry.representation == .unsignedInteger
+    }
+
+    private static func lengthArgument(_ index: Int, _ parameter: CValueType) -> CaptureRule.LengthArgument {
+        CaptureRule.LengthArgument(index: index, size: parameter.size, isSigned: parameter.representation == .signedInteger)
+    }
+}
+
+extension PointerShape {
+    /// True when the elements are plain bytes that can be copied (always for `void *` and text).
+    var hasTrivialElements: Bool {
+        if case .typed(let pointee, _) = self { return pointee.isTrivial && pointee.size > 0 }
+        return elementSize != nil
+    }
+}
+
+/// Why a declared ``PointerCapture`` does not fit the mock's function type.
+enum CaptureProblem: Error, Sendable, Equatable {
+    case positionOutOfRange(position: Int, count: Int, capture: PointerCapture)
+    case notAPointer(position: Int, type: String, capture: PointerCapture)
+    case noPointeeType(position: Int, type: String)
+    case lengthNotAnInteger(position: Int, lengthPosition: Int, lengthType: String?, capture: PointerCapture)
+    case byteCountOutOfRange(position: Int, count: Int)
+}
+
+/// A call's captures, in plan order, seen per parameter. Valid while the call (or the record
+/// batch) that holds them is alive.
+struct CaptureView {
+    /// Unowned: a plan lives as long as its mock's interceptor, which outlives every call.
+    unowned(unsafe) let plan: CapturePlan
+    let captures: UnsafeBufferPointer<CapturedMemory?>
+
+    func argument(_ index: Int) -> CapturedArgument { plan.argument(index, in: captures) }
+}
+
+extension CaptureProblem {
+    /// The position (from 0) of the parameter the declaration was for.
+    var position: Int {
+        switch self {
+        case .positionOutOfRange(let position, _, _), .notAPointer(let position, _, _), .noPointeeType(let position, _),
+             .lengthNotAnInteger(let position, _, _, _), .byteCountOutOfRange(let position, _):
+            position
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import CImpostorTestSupport
+import Impostor
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// Test runs that LateCallTests starts in a child process (they end with a failed run on
+// purpose, so they only run when the child's environment asks for them).
+
+/// True in the child process LateCallTests starts.
+let runsLateCallScenarios = getenv("IMPOSTOR_LATE_CALL_SCENARIO") != nil
+
+/// A C thread calls a test's mock 300 ms after the test ended; the next test runs for longer
+/// and never touches Impostor.
+@Suite(.serialized, .enabled(if: runsLateCallScenarios))
+struct LateCallSerialScenario {
+    @Test(.mockery) func handsAMockToALateThread() {
+        let callback: cv_event_fn = mockFunction(named: "lateCallback")
+        _ = cv_call_later(callback, 7, nil, 1, 300)
+    }
+
+    @Test func runsLongerWithoutImpostor() {
+        usleep(900_000)
+        #expect(Bool(true))
+    }
+}
+
+/// The same late call while another test, running in parallel, uses Impostor all along.
+@Suite(.enabled(if: runsLateCallScenarios))
+struct LateCallParallelScenario {
+    @Test(.mockery) func handsAMockToALateThread() {
+        let callback: cv_event_fn = mockFunction(named: "lateParallelCallback")
+        _ = cv_call_later(callback, 7, nil, 1, 300)
+    }
+
+    @Test(.mockery) func usesImpostorMeanwhile() {
+        let add: cv_binary_fn = mockFunction(named: "busyAdd")
+        stub(add(any(), any())).with { (a: Int32, b: Int32) in a + b }
+        for round in 0..<30 {
+            #expect(cv_call_binary(add, Int32(round), 1) == Int32(round) + 1)
+            verify(.exactly(round + 1), add(any(), 1))
+            usleep(30_000)
+        }
+    }
+}
