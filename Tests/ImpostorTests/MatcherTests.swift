@@ -114,6 +114,18 @@ struct IntegerMatcherTests {
         #expect(cs_call_add(add, 2, 5) == 0)
     }
 
+    @Test func aNamelessMatcherThroughThat() {
+        let aboveThree = Matcher<Int32> { $0 > 3 }
+        #expect(aboveThree.description == "matching { … }")
+        stub(add(that(Matcher { $0 > 3 }), 1)).with { 1 }
+        #expect(cs_call_add(add, 4, 1) == 1)
+        #expect(cs_call_add(add, 3, 1) == 0)
+        #expect(cs_call_add(add, 4, 2) == 0)
+        let failures = captureFailures { verify(add(that(Matcher { $0 > 100 }), any())) }
+        #expect(failures.first?.message.hasPrefix(
+            "Expected add to receive add(matching { … }, any()) at least once but received it 0 times.") == true)
+    }
+
     @Test func composedDescriptions() {
         let composed: Matcher<Int32> = gt(5) && !eq(7) || between(-1...1)
         #expect(composed.description == "(gt(5) && !eq(7) || between(-1...1))")
@@ -379,6 +391,16 @@ struct CStringMatcherTests {
         #expect(cLookup(lookup, "no") == 2)
         #expect(cLookup(lookup, "maybe") == 0)
         #expect(cLookup(lookup, nil) == 0)
+    }
+
+    @Test func cStringOfANamelessMatcher() {
+        stub(lookup(cString(Matcher { $0.hasSuffix(".txt") }), any())).with { 1 }
+        #expect(cLookup(lookup, "notes.txt") == 1)
+        #expect(cLookup(lookup, "notes.md") == 0)
+        #expect(cLookup(lookup, nil) == 0)
+        let failures = captureFailures { verify(.never, lookup(cString(Matcher { $0.hasSuffix(".txt") }), any())) }
+        #expect(failures.first?.message.hasPrefix(
+            "Expected lookup never to receive lookup(cString(matching { … }), any()) but received it 1 time.") == true)
     }
 
     @Test func aNegatedStringMatcherStillRejectsNull() {

@@ -64,6 +64,45 @@ import Testing
         #expect(failures.last?.message == "Call to mock broken, which could not be created (see the failure at its creation); the call returned zero.")
     }
 
+    @Test func callToASwiftClosureMock() {
+        let line = #line + 2
+        let failures = captureFailures {
+            let callback: (Int32) -> Int32 = mockFunction(named: "callback")
+            #expect(callback(1) == 0)
+        }
+        #expect(failures.map(\.site.line) == [line, line])
+        #expect(failures.last?.message == "Call to mock callback, which could not be created (see the failure at its creation); the call returned zero.")
+    }
+
+    @Test func callToASwiftClosureMockWhoseResultHasNoDefault() async {
+        // Swift Testing compiles an exit test's body where the #expect is, so #line in it is that line.
+        let line = #line + 1
+        let result = await #expect(processExitsWith: .failure, observing: [\ExitTest.Result.standardErrorContent]) {
+            let make: () -> Mockery = mockFunction(named: "make")
+            _ = make()
+        }
+        let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(text.contains("Impostor: ImpostorTests/MisuseCatalogTests.swift:\(line):"), "\(text)")
+        #expect(text.contains(
+            "Call to mock make, which could not be created (see the failure at its creation): no value of its return type "
+                + "Mockery can be made up, so the test process stops here. Only C function pointers can be mocked: "
+                + "write the type with `@convention(c)`."), "\(text)")
+    }
+
+    @Test func swiftClosureTypeNoOverloadTakes() async {
+        // Swift Testing compiles an exit test's body where the #expect is, so #line in it is that line.
+        let line = #line + 1
+        let result = await #expect(processExitsWith: .failure, observing: [\ExitTest.Result.standardErrorContent]) {
+            _ = mockFunction(of: (@Sendable (Int32) -> Int32).self, named: "sendable")
+        }
+        let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(text.contains("Impostor: ImpostorTests/MisuseCatalogTests.swift:\(line):"), "\(text)")
+        #expect(text.contains(
+            "Cannot mock @Sendable (Int32) -> Int32 (mock sendable): it is a Swift function type, and no placeholder "
+                + "of it can be made that is safe to call, so the test process stops here. Write the type with `@convention(c)`, "
+                + "as in `@convention(c) (Int32) -> Int32`."), "\(text)")
+    }
+
     @Test func callToAReleasedMock() {
         let line = #line + 1
         var add: Binary? = Mockery().mock(of: Binary.self, named: "gone")
@@ -111,6 +150,22 @@ import Testing
         let add = Mockery().mock(of: Binary.self, named: "gone")
         let failure = failure { #expect(invocations(of: add).isEmpty) }
         #expect(failure?.message == "Mock gone was released with its Mockery; its calls are gone.")
+    }
+
+    @Test func resetOfSomethingThatIsNotAMock() {
+        let real: Binary = { a, b in a &+ b }
+        let line = #line + 1
+        let failure = failure { reset(real) }
+        #expect(failure?.message == "@convention(c) (Int32, Int32) -> Int32 is not a mock made by Impostor: pass the function pointer mockFunction returned.")
+        #expect(failure?.site.line == line)
+    }
+
+    @Test func clearInvocationsOfAReleasedMock() {
+        let add = Mockery().mock(of: Binary.self, named: "gone")
+        let line = #line + 1
+        let failure = failure { clearInvocations(add) }
+        #expect(failure?.message == "Mock gone was released with its Mockery; its calls are gone.")
+        #expect(failure?.site.line == line)
     }
 
     // MARK: Prototypes and matchers

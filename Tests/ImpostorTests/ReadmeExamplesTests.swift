@@ -98,10 +98,12 @@ typealias ExpatText = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CC
 
         verify(add(1, 2))
         verify(.exactly(1), add(any(), 5))
+        verify(.times(1), add(any(), 5))
         verify(.never, add(9, 9))
         verify(.atLeast(1), add(any(), any())); verify(.atMost(3), add(any(), any())); verify(.between(1...3), add(any(), any()))
         verifyInOrder { add(1, 2); onEvent(3, nil) }
         verify(within: .seconds(1), onEvent(7, any()))
+        verifyInOrder(within: .seconds(1)) { add(1, 2); onEvent(7, any()) }
         verifyNoMoreInvocations(add)
 
         let sizes = ArgumentCaptor<Int32>()
@@ -109,5 +111,11 @@ typealias ExpatText = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CC
         #expect(sizes.values == [2, 5])
         let quiet: @convention(c) (Int32) -> Void = mockFunction(named: "quiet")
         verifyZeroInvocations(quiet)
+
+        stub(add(any(), any())).with { 5 }
+        clearInvocations(add)                              // forgets the calls so far; stubs stay
+        #expect(invocations(of: add).isEmpty && add(1, 1) == 5)
+        reset(add, onEvent)                                // forgets stubs and calls
+        #expect(invocations(of: add).isEmpty && invocations(of: onEvent).isEmpty && add(1, 1) == 0)
     }
 }

@@ -48,12 +48,14 @@ struct StubbingArticleExamplesTests {
 
         stub(lookup("alpha", any())).with { 1 }
         stub(lookup(cString(Matcher("a warning") { $0.hasPrefix("warning:") }), any())).with { 2 }
+        stub(lookup(cString(Matcher { $0.hasSuffix(".txt") }), any())).with { 3 }   // shown as matching { … }
         stub(lookup(isNil(), any())).with { -1 }
 
         #expect(cLookup(lookup, "alpha") == 1)
         #expect(cLookup(lookup, "warning: low disk") == 2)
         #expect(cLookup(lookup, nil) == -1)
         #expect(cLookup(lookup, "beta") == 0)
+        #expect(cLookup(lookup, "notes.txt") == 3)
     }
 
     @Test func structs() {
@@ -171,6 +173,10 @@ struct StubbingArticleExamplesTests {
         #expect(cs_call_add(add, 2, 4) == 1)
         #expect(cs_call_add(add, 2, 0) == 0)
         #expect(cs_call_add(add, 3, 4) == 0)
+
+        stub(add(that(Matcher { $0 > 3 }), any())).with { 2 }
+        #expect(cs_call_add(add, 4, 1) == 2)
+        #expect(cs_call_add(add, 3, 1) == 0)
     }
 
     @Test(.mockery) func pointerMatchersReadWhatWasCopied() {

@@ -58,6 +58,17 @@ import Testing
         #expect(VerificationMode.between(1...3).description == "between 1 and 3 times")
     }
 
+    @Test func timesIsMockitosSpellingOfExactly() {
+        let add = calledMock("add")
+        #expect(VerificationMode.times(2) == .exactly(2))
+        verify(.times(2), add(1, 2))
+        verify(.times(0), add(9, 9))
+        let failures = captureFailures { verify(.times(3), add(1, 2)) }
+        #expect(failures.map(\.message).first?.hasPrefix(
+            "Expected add to receive add(1, 2) exactly 3 times but received it 2 times.") == true)
+        #expect(failures.count == 1)
+    }
+
     @Test func negativeCountIsAClearFailure() {
         let add = calledMock("add")
         let failures = captureFailures { verify(.exactly(-1), add(1, 2)) }

@@ -73,8 +73,9 @@ final class Interceptor: Sendable {
         // Newest stub first. A plain loop, so matching is inlined here: a closure per stub
         // cost about a hundred instructions each.
         var index = stubs.publishedCount - 1
+        let firstLive = stubs.firstLiveIndex  // after the count: stubs below it were reset
         var matched: Unmanaged<Stub>?
-        while index >= 0 {
+        while index >= firstLive {
             let entry = stubs.borrowedEntry(index)
             if entry._withUnsafeGuaranteedRef({ $0.pattern.matches(frame) }) {
                 matched = entry

@@ -17,10 +17,27 @@
 /// ``PointerCapture`` describes; `capturing` declares it, by parameter position from 0, where
 /// the defaults do not fit.
 ///
-/// A type that cannot pass through libffi (a Swift closure, `String`, a packed struct with a
-/// misaligned field) is reported as a failure at this line, naming the type and its parameter
-/// position; see ``Mockery/mock(of:named:capturing:fileID:filePath:line:column:)`` for what is returned
-/// then, and ``Mockery/makeMock(of:named:capturing:fileID:filePath:line:column:)`` for a throwing form.
+/// A type that cannot pass through libffi (a packed struct with a misaligned field, say) is
+/// reported as a failure at this line, naming the type and its parameter position; see
+/// ``Mockery/mock(of:named:capturing:fileID:filePath:line:column:)-86jpo`` for what is returned
+/// then, and ``Mockery/makeMock(of:named:capturing:fileID:filePath:line:column:)`` for a
+/// throwing form.
+///
+/// C function pointers are `BitwiseCopyable`; other types (`String`, Swift closures) go to the
+/// overloads that report them.
+public func mockFunction<F: BitwiseCopyable>(
+    of type: F.Type = F.self, named name: String, capturing: [Int: PointerCapture] = [:],
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) -> F {
+    Mockery.current.mock(of: type, named: name, capturing: capturing, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// Reports that a type which is not a C function pointer cannot be mocked, at this line.
+///
+/// Chosen for types that are not `BitwiseCopyable` (`String`, a class, an Optional Swift
+/// closure) and that no other overload takes. What it returns is described at
+/// ``Mockery/mock(of:named:capturing:fileID:filePath:line:column:)-5mtz2``.
+@_disfavoredOverload
 public func mockFunction<F>(
     of type: F.Type = F.self, named name: String, capturing: [Int: PointerCapture] = [:],
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column

@@ -2,7 +2,7 @@ import Synchronization
 
 /// Owns mocks and scopes their life: when a Mockery is released, its mocks are released too.
 ///
-/// ``mockFunction(of:named:capturing:fileID:filePath:line:column:)`` creates mocks in
+/// ``mockFunction(of:named:capturing:fileID:filePath:line:column:)-4r3mp`` creates mocks in
 /// ``Mockery/current``, a process-wide default unless a scope sets another:
 ///
 /// ```swift
@@ -74,14 +74,40 @@ public final class Mockery: Sendable {
     /// ``PointerCapture``. A declaration that does not fit the function type is reported at this
     /// line and left out; the mock is made all the same.
     ///
-    /// After a failure to make the mock, the value returned is a placeholder: a function
-    /// pointer that reports each call and returns zero when `F` is a C function type;
-    /// otherwise the zero bits of `F`, which must not be used.
+    /// After a failure to make the mock, the value returned is a placeholder: when `F` is a C
+    /// function type, a function pointer that reports each call (at this line) and returns
+    /// zero; otherwise the zero bits of `F`.
+    public func mock<F: BitwiseCopyable>(
+        of type: F.Type = F.self, named name: String, capturing: [Int: PointerCapture] = [:],
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> F {
+        mockOrPlaceholder(
+            type, named: name, capturing: capturing,
+            site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Reports that a type which is not a C function pointer cannot be mocked, at the calling
+    /// line, and returns a placeholder.
+    ///
+    /// Chosen for types that are not `BitwiseCopyable` and that no other overload takes. The
+    /// placeholder is the zero bits of `F`: `nil` for an Optional Swift closure, a value that
+    /// must not be used otherwise. A Swift closure type the closure overloads do not take (an
+    /// actor-isolated one, or one named through `of:` with effects, such as
+    /// `(@Sendable (Int32) -> Int32).self`) has no value that could be handed out safely, so the
+    /// test process stops with a message naming the type and this line.
+    @_disfavoredOverload
     public func mock<F>(
         of type: F.Type = F.self, named name: String, capturing: [Int: PointerCapture] = [:],
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) -> F {
-        let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        mockOrPlaceholder(
+            type, named: name, capturing: capturing,
+            site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    private func mockOrPlaceholder<F>(
+        _ type: F.Type, named name: String, capturing: [Int: PointerCapture], site: SourceSite
+    ) -> F {
         MatcherRecorder.reportLeftovers()
         FailureReporter.flush(pendingFailures)
         FailureReporter.flush(.global)

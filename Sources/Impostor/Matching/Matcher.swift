@@ -53,6 +53,19 @@ public struct Matcher<Value>: CustomStringConvertible {
         self.init(test: .value(predicate), description: description)
     }
 
+    /// A matcher that accepts the values `predicate` returns true for, shown as
+    /// `matching { … }` in failure messages.
+    ///
+    /// For a matcher value written in place, where a name would only be noise:
+    ///
+    /// ```swift
+    /// stub(open(cString(Matcher { $0.hasSuffix(".txt") }), any())).with { 3 }
+    /// stub(add(that(Matcher { $0 > 3 }), any())).with { 1 }
+    /// ```
+    public init(_ predicate: @escaping (Value) -> Bool) {
+        self.init("matching { … }", predicate)
+    }
+
     /// True when `value` satisfies the matcher.
     public func matches(_ value: Value) -> Bool { test.value(value) }
 

@@ -1,6 +1,6 @@
 /// Why a mock could not be made for a function type.
 ///
-/// ``mockFunction(of:named:capturing:fileID:filePath:line:column:)`` reports it as a test failure at the
+/// ``mockFunction(of:named:capturing:fileID:filePath:line:column:)-4r3mp`` reports it as a test failure at the
 /// line that asked for the mock; ``Mockery/makeMock(of:named:capturing:fileID:filePath:line:column:)``
 /// throws it.
 public struct MockCreationError: Error, Sendable, CustomStringConvertible, Equatable {

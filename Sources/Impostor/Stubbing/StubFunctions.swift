@@ -52,9 +52,13 @@ public func stub<Result>(
 /// ```swift
 /// stub { add(1, 1); add(2, 2) }.with { 0 }
 /// ```
+///
+/// Write the group as a trailing closure. Its parameter has a label (`calls:`) so that a
+/// mistake in a single-prototype stub, such as `stub(add(any(), 5)).returning(1.5)`, is
+/// diagnosed against the single-prototype form (Double vs Int32) rather than this one.
 public func stub(
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
-    @PrototypeList _ group: () -> Void
+    @PrototypeList calls group: () -> Void
 ) -> GroupStubbing {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
     return GroupStubbing(patterns: StubFunctions.patterns(count: 1, shape: .group, site: site) { _ in group() })

@@ -4,11 +4,17 @@ import CImpostor
 /// goes on to report its other failures instead of crashing.
 enum PlaceholderMock {
     /// A function pointer that reports each call and returns zero, when `F` is a C function
-    /// type (or an Optional of one); the zero bits of `F` otherwise.
+    /// type (or an Optional of one); the zero bits of `F` otherwise (`nil` for an Optional
+    /// Swift closure). Stops the process for a Swift closure type: its zero bits are a closure
+    /// that crashes whoever calls it. (The common closure types never get here: overloads of
+    /// `mockFunction` hand out a closure that reports, see `ClosurePlaceholder`.)
     static func value<F>(of type: F.Type, named name: String, site: SourceSite) -> F {
         if TypeMetadata.isFunctionPointer(F.self), let code = deadClosure(named: name, site: site) {
             // Sound: F is a C function pointer (or an Optional of one), one word.
             return unsafeBitCast(code, to: F.self)
+        }
+        if TypeMetadata.kind(of: F.self) == .function {
+            ClosurePlaceholder.stop(FailureMessages.noPlaceholderForSwiftClosure(name, type: TypeMetadata.name(of: F.self)), site: site)
         }
         return withUnsafeTemporaryAllocation(byteCount: max(MemoryLayout<F>.size, 1), alignment: MemoryLayout<F>.alignment) { buffer in
             // Sound for every trivial type. For other types (a Swift class or closure) the

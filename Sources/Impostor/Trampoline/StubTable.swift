@@ -7,9 +7,12 @@ import Synchronization
 /// an acquire load before touching slots below it, so it never sees a half-written slot.
 /// Readers borrow stubs without retaining them (the table keeps them for the life of the
 /// mock, which is the life of the process: see ``Trampoline``).
+///
+/// A reset cannot free entries, since a call on another thread may be reading them: it
+/// publishes the index below which entries are forgotten, and readers stop there.
 final class StubTable<Element: AnyObject>: @unchecked Sendable {
     // @unchecked: slots are written under `writeLock` before being published through `count`
-    // (release/acquire), and never written again.
+    // (release/acquire), and never written again; `firstLive` only grows, under `writeLock`.
 
     /// The most entries one table holds.
     static var capacity: Int { 1 << 20 }
@@ -20,6 +23,8 @@ final class StubTable<Element: AnyObject>: @unchecked Sendable {
     private static var directorySize: Int { 18 }
 
     private let count = Atomic<Int>(0)
+    /// Entries below this index were forgotten by ``forgetAll()``.
+    private let firstLive = Atomic<Int>(0)
     private let writeLock = Locked(())
     /// Allocated with the first entry: most mocks are never stubbed.
     private var directory: UnsafeMutablePointer<UnsafeMutablePointer<Unmanaged<Element>>?>?
@@ -73,6 +78,23 @@ final class StubTable<Element: AnyObject>: @unchecked Sendable {
     /// How many entries readers may use (an acquire load: every entry below it is written).
     @inline(__always)
     var publishedCount: Int { count.load(ordering: .acquiring) }
+
+    /// The oldest entry readers may use. Read it after ``publishedCount``: the acquire load
+    /// there makes a reset published before the newest entry visible here.
+    @inline(__always)
+    var firstLiveIndex: Int { firstLive.load(ordering: .relaxed) }
+
+    /// Forgets every entry added so far: readers that start after this returns stop before
+    /// them. The entries stay allocated for the table's life, because a reader that started
+    /// earlier may still be using them, and they still count toward ``capacity``.
+    func forgetAll() {
+        writeLock.withLock { _ in
+            // Sequentially consistent (on x86-64 a locked exchange, which drains the store
+            // buffer): the new index is visible to every thread by the time this returns. It
+            // costs the reset, never a call.
+            firstLive.store(count.load(ordering: .relaxed), ordering: .sequentiallyConsistent)
+        }
+    }
 
     /// Entry `index`, below a `publishedCount` read earlier, without a retain: the table keeps
     /// its entries for its own life, which is the mock's.

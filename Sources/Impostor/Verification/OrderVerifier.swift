@@ -1,31 +1,63 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Checks that calls happened in a given order, across mocks, by their global sequence
 /// numbers. Other calls may come in between.
 enum OrderVerifier {
-    static func verify(_ patterns: [CallPattern], site: SourceSite) {
+    /// How far the calls recorded so far follow the expected order.
+    private struct Search {
+        /// The call found for each pattern, in order, up to the first one missing.
+        var found: [(pattern: CallPattern, sequence: UInt64, index: Int)] = []
+        /// The first pattern with no matching call after the previous one; nil when all were found.
+        var missing: CallPattern?
+    }
+
+    /// Verifies the order, waiting up to `timeout` for calls from other threads to complete it
+    /// (checking about every millisecond, as a timed verify does). The calls found are marked
+    /// verified.
+    static func verify(_ patterns: [CallPattern], timeout: Duration? = nil, site: SourceSite) {
+        var search = self.search(patterns)
+        if let timeout {
+            let clock = ContinuousClock()
+            let deadline = clock.now.advanced(by: timeout)
+            while search.missing != nil, clock.now < deadline {
+                usleep(1_000)
+                search = self.search(patterns)
+            }
+        }
+        for step in search.found { step.pattern.interceptor.store.markVerified([step.index]) }
+        guard let missing = search.missing else { return }
+        let found = search.found.map { ($0.pattern, $0.sequence) }
+        let calls = involvedCalls(patterns)
+        FailureReporter.report(ImpostorFailure(
+            message: timeout.map {
+                FailureMessages.orderFailed(expected: patterns, found: found, missing: missing, calls: calls, within: $0)
+            } ?? FailureMessages.orderFailed(expected: patterns, found: found, missing: missing, calls: calls),
+            site: site))
+    }
+
+    /// Looks for each pattern's earliest matching call after the previous pattern's.
+    private static func search(_ patterns: [CallPattern]) -> Search {
         var checks: [ObjectIdentifier: Verifier.Check] = [:]
+        var result = Search()
         var after: UInt64 = 0
-        var found: [(pattern: CallPattern, sequence: UInt64)] = []
         for pattern in patterns {
             let key = ObjectIdentifier(pattern.interceptor)
             let check = checks[key] ?? Verifier.check(pattern)
             checks[key] = check
-            // The earliest matching call after the previous one in the order.
             let next = (0..<check.batch.count)
                 .map { check.batch.view($0) }
                 .filter { $0.sequence > after && pattern.matches($0) }
                 .min { $0.sequence < $1.sequence }
             guard let next else {
-                FailureReporter.report(ImpostorFailure(
-                    message: FailureMessages.orderFailed(
-                        expected: patterns, found: found.map { ($0.pattern, $0.sequence) }, missing: pattern,
-                        calls: involvedCalls(patterns)),
-                    site: site))
-                return
+                result.missing = pattern
+                return result
             }
             after = next.sequence
-            found.append((pattern, next.sequence))
-            pattern.interceptor.store.markVerified([next.index])
+            result.found.append((pattern, next.sequence, next.index))
         }
+        return result
     }
 
     /// Every call to the mocks involved, in global order.

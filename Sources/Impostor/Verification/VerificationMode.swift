@@ -1,7 +1,7 @@
 /// How many matching calls a `verify` expects.
 ///
 /// ```swift
-/// verify(.exactly(2), add(any(), 5))
+/// verify(.exactly(2), add(any(), 5))      // or .times(2), Mockito's spelling
 /// verify(.never, add(9, 9))
 /// verify(.between(1...3), add(any(), any()))
 /// ```
@@ -18,6 +18,12 @@ public struct VerificationMode: Sendable, Equatable, CustomStringConvertible {
 
     /// Exactly `count` matching calls.
     public static func exactly(_ count: Int) -> VerificationMode { VerificationMode(minimum: count, maximum: count) }
+    /// Exactly `count` matching calls: Mockito's spelling of ``exactly(_:)``.
+    ///
+    /// ```swift
+    /// verify(.times(2), add(any(), 5))
+    /// ```
+    public static func times(_ count: Int) -> VerificationMode { .exactly(count) }
     /// Exactly one matching call.
     public static var once: VerificationMode { .exactly(1) }
     /// No matching call.

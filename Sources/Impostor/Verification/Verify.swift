@@ -101,6 +101,29 @@ public func verifyInOrder(
     OrderVerifier.verify(patterns, site: site)
 }
 
+/// Verifies calls that may come from other threads in order: waits up to `timeout` for the
+/// mock calls in `sequence` to have happened in this order, across mocks.
+///
+/// Succeeds as soon as the whole sequence is found; at the timeout, fails with the order
+/// expected and the calls received.
+///
+/// ```swift
+/// startWorker(open, onEvent)
+/// verifyInOrder(within: .seconds(1)) {
+///     open(1, 2)
+///     onEvent(3, any())
+/// }
+/// ```
+public func verifyInOrder(
+    within timeout: Duration,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+    @PrototypeList _ sequence: () -> Void
+) {
+    let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard let patterns = Verification.patterns(shape: .group, site: site, sequence) else { return }
+    OrderVerifier.verify(patterns, timeout: timeout, site: site)
+}
+
 /// Verifies that every call the mocks received was accounted for by an earlier `verify`.
 ///
 /// ```swift

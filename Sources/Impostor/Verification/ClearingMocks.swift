@@ -1,0 +1,70 @@
+// Forgetting what mocks received and how they answer, Mockito-style.
+
+/// Forgets the calls the mocks received so far; their stubs stay (Mockito's
+/// `clearInvocations`).
+///
+/// Use it after setting up, so that later verifies count only what the code under test did:
+///
+/// ```swift
+/// connect(onEvent)                          // the handshake calls onEvent too
+/// clearInvocations(onEvent)
+/// send(onEvent)
+/// verify(.once, onEvent(7, any()))          // counts only the calls made since
+/// ```
+///
+/// A call in progress on another thread while this runs may still be recorded afterwards.
+/// Something that is not a mock, or a mock released with its Mockery, is reported at this line.
+public func clearInvocations<each Mock>(
+    _ mocks: repeat each Mock,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) {
+    let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    MatcherRecorder.reportLeftovers()
+    repeat MockClearing.clear(each mocks, forgettingStubs: false, site: site)
+}
+
+/// Forgets the stubs and the calls of the mocks (Mockito's `reset`): afterwards each answers
+/// every call with zero, as a new mock would, and has no recorded calls.
+///
+/// ```swift
+/// stub(add(any(), 5)).with { 10 }
+/// reset(add)
+/// add(1, 5)   // 0
+/// ```
+///
+/// C code may go on calling the mocks on other threads meanwhile: a call already in progress
+/// may still be answered by a forgotten stub and recorded, and every call that starts after
+/// `reset` returns meets only stubs made after it. Forgotten stubs stay in memory, and count
+/// toward the most stubs one mock can hold, until the mock is released.
+///
+/// Inside a type that has a `reset` method of its own, write `Impostor.reset(add)`. Something
+/// that is not a mock, or a mock released with its Mockery, is reported at this line.
+public func reset<each Mock>(
+    _ mocks: repeat each Mock,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) {
+    let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    MatcherRecorder.reportLeftovers()
+    repeat MockClearing.clear(each mocks, forgettingStubs: true, site: site)
+}
+
+enum MockClearing {
+    /// Forgets `mock`'s recorded calls, and its stubs too when `forgettingStubs`, after
+    /// reporting the failures its calls raised so far.
+    static func clear<Mock>(_ mock: Mock, forgettingStubs: Bool, site: SourceSite) {
+        guard let interceptor = MockRegistry.interceptor(of: mock) else {
+            FailureReporter.report(ImpostorFailure(message: FailureMessages.notAMock("\(Mock.self)"), site: site))
+            return
+        }
+        FailureReporter.flush(interceptor.pendingFailures)
+        FailureReporter.flush(.global)
+        if interceptor.isReleased {
+            FailureReporter.report(ImpostorFailure(message: FailureMessages.releasedMockQueried(interceptor.name), site: site))
+            return
+        }
+        // Stubs first, then calls: once this returns, no call meets a forgotten stub, and the
+        // recorded calls are those made since (and any that were in progress).
+        if forgettingStubs { interceptor.stubs.forgetAll() }
+        interceptor.store.removeAll()
+    }
+}

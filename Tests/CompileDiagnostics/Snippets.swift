@@ -1,0 +1,30 @@
+// Type-checked by Tests/ImpostorTests/CompileDiagnosticsTests.swift against the Impostor
+// module the test run was built with; no target compiles this file. A line ending in
+// `// error: A, B` must get an error that names both A and B; every other line must compile.
+import Impostor
+
+typealias Binary = @convention(c) (Int32, Int32) -> Int32
+
+func singlePrototypeStubMistakes(add: Binary) {
+    stub(add(any(), 5)).returning(1.5)  // error: Int32, Double
+    stub(add(any(), 5)).returning(1, 2.5)  // error: Int32, Double
+    stub(add(1, 2)).with { 1 }.thenReturning(2.5)  // error: Int32, Double
+    stub(add(any(), 5)).with { 1.5 }  // error: Double, Int32
+    stub(add(1.5, 2)).with { 0 }  // error: Double, Int32
+    stub(add(1, 2), add(2, 1)).returning(1.5)  // error: Double, Int32
+}
+
+func verifyMistakes(add: Binary) {
+    verify(add(1.5, 2))  // error: Double, Int32
+    verify(.exactly(2), add(1.5, 2))  // error: Double, Int32
+    verify(within: .seconds(1), add(any(), 1.5))  // error: Double, Int32
+}
+
+func groupedFormsStillCompile(add: Binary) {
+    stub { add(1, 1); add(2, 2) }.with { 0 }
+    stub { add(1, 1) }.returning(1, 2)
+    verify { add(1, 1); add(2, 2) }
+    verify(.exactly(2)) { add(1, 1) }
+    verifyInOrder { add(1, 1); add(2, 2) }
+    verifyInOrder(within: .seconds(1)) { add(1, 1) }
+}
