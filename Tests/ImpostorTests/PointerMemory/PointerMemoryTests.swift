@@ -50,6 +50,17 @@ import Glibc
         #expect(buffers.values == [[1, 2, 3], [9]])
     }
 
+    @Test(.mockery) func copiesStopAtTheLimitAndSaySo() {
+        let sink: cp_sink_fn = mockFunction(named: "sink")
+        let handedOver = PointerCapture.limit + 10
+        let buffer = [UInt8](repeating: 0x5A, count: handedOver)
+        cp_sink_heap(sink, buffer, handedOver)
+        #expect(invocations(of: sink).first?.bytes(0)?.count == PointerCapture.limit)
+        let failures = captureFailures { verify(sink(bytes([0x41]), any())) }
+        #expect(failures.first?.message.contains(
+            "(\(PointerCapture.limit) bytes copied at call time of \(handedOver) handed over)") == true)
+    }
+
     // MARK: A buffer with an int length
 
     @Test(.mockery) func anIntLengthIsReadOnlyWhenDeclared() {
