@@ -13,6 +13,7 @@ import Glibc
         defer { cv_join(handle) }
         verify(within: .seconds(5), event(7, any()))
         #expect(invocations(of: event).first?.thread != CallingThread.current)
+        #expect(invocations(of: event).first.map { $0.thread.id != 0 } == true, "a calling thread was recorded")
     }
 
     @Test func givesUpAtTheTimeout() {
@@ -58,6 +59,7 @@ import Glibc
         }
         #expect(invocations(of: event).map(\.description) == ["event(3, nil)"])
         #expect(invocations(of: event).first?.thread != CallingThread.current)
+        #expect(invocations(of: event).first.map { $0.thread.id != 0 } == true, "a calling thread was recorded")
     }
 
     @Test func inOrderGivesUpAtTheTimeoutWithTheOrder() {
