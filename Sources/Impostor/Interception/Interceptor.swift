@@ -16,9 +16,17 @@ final class Interceptor: Sendable {
     let stubs = StubTable<Stub>()
     /// The owning Mockery's store for failures raised on threads without a test.
     let pendingFailures: PendingFailures
+    /// For a mock of an interposed C symbol, the real function's address (else 0): calls that
+    /// arrive after release pass through to it, since the dispatcher may have routed them here
+    /// just before the slots were put back.
+    let originalAddress: UInt
     private let released = Atomic<Bool>(false)
 
-    init(name: String, signature: Signature, capturePlan: CapturePlan, creationSite: SourceSite, pendingFailures: PendingFailures) {
+    init(
+        name: String, signature: Signature, capturePlan: CapturePlan, creationSite: SourceSite, pendingFailures: PendingFailures,
+        originalAddress: UInt = 0
+    ) {
+        self.originalAddress = originalAddress
         self.name = name
         self.signature = signature
         self.capturePlan = capturePlan
@@ -31,6 +39,7 @@ final class Interceptor: Sendable {
     /// because nothing may unwind through the C frames above it.
     func handle(_ frame: CallFrame) {
         if released.load(ordering: .relaxed) {
+            if originalAddress != 0 { return PassThrough.call(originalAddress, frame) }
             // The Mockery is gone: the failure goes to its test if that can still be failed,
             // else to the test run (see reportAfterRelease).
             FailureReporter.reportAfterRelease(

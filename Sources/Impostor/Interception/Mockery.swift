@@ -20,6 +20,8 @@ public final class Mockery: Sendable {
     public let name: String
     let pendingFailures: PendingFailures
     private let trampolines = Locked<[Trampoline]>([])
+    /// C symbols rebound to this Mockery's mocks, put back when it is released.
+    let interpositions = InterpositionList()
 
     /// Creates an empty Mockery.
     public init(_ name: String = "Mockery") {
@@ -28,6 +30,8 @@ public final class Mockery: Sendable {
     }
 
     deinit {
+        // Slots first, so that no call reaches a mock being released.
+        interpositions.removeAll(reportingTo: pendingFailures)
         for trampoline in trampolines.withLock({ $0 }) { trampoline.interceptor.release() }
         pendingFailures.orphan()
         FailureReporter.flush(pendingFailures)
@@ -43,8 +47,14 @@ public final class Mockery: Sendable {
     public static var current: Mockery { scoped ?? processDefault }
 
     /// Runs `body` with this Mockery as ``current``.
+    ///
+    /// The current thread also counts as the Mockery's test while `body` runs: a thread that
+    /// a test starts reaches the test's interposed symbols (see ``InterposedCallers/thisTest``)
+    /// from inside this call.
     public func withCurrent<R>(_ body: () throws -> R) rethrows -> R {
-        try Mockery.$scoped.withValue(self, operation: body)
+        try ThreadClaim.while(claimedBy: pendingFailures.owner) {
+            try Mockery.$scoped.withValue(self, operation: body)
+        }
     }
 
     /// Runs `body` with this Mockery as ``current``, across suspension points.
@@ -142,8 +152,9 @@ public final class Mockery: Sendable {
         return try create(type, named: name, capturing: capturing, site: site).mock
     }
 
-    private func create<F>(
-        _ type: F.Type, named name: String, capturing: [Int: PointerCapture], site: SourceSite
+    /// Makes a mock; `original`, when not zero, is the real function of an interposed symbol.
+    func create<F>(
+        _ type: F.Type, named name: String, capturing: [Int: PointerCapture], site: SourceSite, original: UInt = 0
     ) throws(MockCreationError) -> (mock: F, problems: [CaptureProblem]) {
         let functionType = TypeMetadata.wrappedType(ofOptional: F.self) ?? F.self
         let signature = try SignatureCache.signature(of: functionType)
@@ -151,7 +162,8 @@ public final class Mockery: Sendable {
             ? (signature.defaultCapturePlan, [])
             : CapturePlan.declared(capturing, over: signature.parameters)
         let interceptor = Interceptor(
-            name: name, signature: signature, capturePlan: plan, creationSite: site, pendingFailures: pendingFailures)
+            name: name, signature: signature, capturePlan: plan, creationSite: site, pendingFailures: pendingFailures,
+            originalAddress: original)
         let trampoline = try Trampoline.make(for: interceptor)
         trampolines.withLock { $0.append(trampoline) }
         MockRegistry.register(trampoline)
