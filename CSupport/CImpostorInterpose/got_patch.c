@@ -15,8 +15,10 @@
 #define PAGE_SIZE_BYTES ((uintptr_t)4096)
 
 static atomic_flag writing = ATOMIC_FLAG_INIT;
-static _Atomic int injected_failures = 0;
-static _Atomic int injected_error = 0;
+// Per thread, so that a test injecting failures meets them on its own thread only, never in
+// a test running in parallel.
+static _Thread_local int injected_failures = 0;
+static _Thread_local int injected_error = 0;
 
 /// `mprotect` without going through libc (or any GOT slot): returns 0 or an errno value.
 static long raw_mprotect(uintptr_t page, uintptr_t length, long protection) {
@@ -29,16 +31,16 @@ static long raw_mprotect(uintptr_t page, uintptr_t length, long protection) {
 }
 
 static long change_protection(uintptr_t page, long protection) {
-    if (atomic_load(&injected_failures) > 0) {
-        atomic_fetch_sub(&injected_failures, 1);
-        return atomic_load(&injected_error);
+    if (injected_failures > 0) {
+        injected_failures--;
+        return injected_error;
     }
     return raw_mprotect(page, PAGE_SIZE_BYTES, protection);
 }
 
 void impostor_got_fail_next_protection_changes(int count, int error) {
-    atomic_store(&injected_error, error);
-    atomic_store(&injected_failures, count);
+    injected_error = error;
+    injected_failures = count;
 }
 
 int impostor_got_swap(void **slot, void *expected, void *desired, int read_only, void **found) {

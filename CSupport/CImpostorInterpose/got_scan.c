@@ -65,9 +65,15 @@ static void scan_relocations(const struct dl_phdr_info *info, scan_context *cont
     for (size_t i = 0; i < bytes / sizeof(ElfW(Rela)); i++) {
         const ElfW(Rela) *entry = &table[i];
         uint32_t type = (uint32_t)ELF64_R_TYPE(entry->r_info);
-        if (type != R_X86_64_JUMP_SLOT && type != R_X86_64_GLOB_DAT) continue;
+        if (type != R_X86_64_JUMP_SLOT && type != R_X86_64_GLOB_DAT && type != R_X86_64_64) continue;
         const ElfW(Sym) *symbol = &symbols[ELF64_R_SYM(entry->r_info)];
         if (!same_text(strings + symbol->st_name, context->symbol)) continue;
+        if (type == R_X86_64_64) {
+            // The address stored in the object's own data (a table of function pointers):
+            // not a GOT slot, and not rebound, but worth saying so when no slot exists.
+            context->result->data_references++;
+            continue;
+        }
         // Sound: r_offset is a link-time address inside this object's writable data, which
         // the dynamic linker mapped and relocated; slots are 8-byte aligned by the ABI.
         void **address = (void **)(base + entry->r_offset);

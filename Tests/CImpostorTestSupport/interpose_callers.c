@@ -3,6 +3,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 
 const char *ct_interpose_getenv(const char *name) { return getenv(name); }
@@ -10,6 +11,12 @@ const char *ct_interpose_getenv(const char *name) { return getenv(name); }
 pid_t ct_interpose_getppid(void) { return getppid(); }
 
 pid_t ct_interpose_getpgrp(void) { return getpgrp(); }
+
+pid_t ct_interpose_lazy_getpgid(pid_t pid) { return getpgid(pid); }
+
+pid_t ct_interpose_getsid(pid_t pid) { return getsid(pid); }
+
+struct tm *ct_interpose_localtime_r(const long *time, struct tm *result) { return localtime_r(time, result); }
 
 // noinline and used: the call below must stay a call to this exported definition.
 __attribute__((noinline, used)) int ct_interpose_local_function(int value) { return value + 1; }
@@ -23,6 +30,7 @@ struct ct_interpose_threads {
     atomic_int stop;
     atomic_long real;
     atomic_long mocked_calls;
+    atomic_long unstubbed;
     atomic_long other;
     pthread_t threads[16];
 };
@@ -33,6 +41,7 @@ static void *call_in_a_loop(void *argument) {
         pid_t answer = getppid();
         if (answer == state->real_parent) atomic_fetch_add(&state->real, 1);
         else if (answer == state->mocked) atomic_fetch_add(&state->mocked_calls, 1);
+        else if (answer == 0) atomic_fetch_add(&state->unstubbed, 1);
         else atomic_fetch_add(&state->other, 1);
     }
     return NULL;
@@ -48,11 +57,12 @@ ct_interpose_threads *ct_interpose_threads_start(int count, pid_t mocked) {
     return state;
 }
 
-void ct_interpose_threads_stop(ct_interpose_threads *state, long *real, long *mocked, long *other) {
+void ct_interpose_threads_stop(ct_interpose_threads *state, long *real, long *mocked, long *unstubbed, long *other) {
     atomic_store(&state->stop, 1);
     for (int i = 0; i < state->count; i++) pthread_join(state->threads[i], NULL);
     *real = atomic_load(&state->real);
     *mocked = atomic_load(&state->mocked_calls);
+    *unstubbed = atomic_load(&state->unstubbed);
     *other = atomic_load(&state->other);
     free(state);
 }

@@ -53,6 +53,9 @@ typedef struct impostor_got_slot {
 typedef struct impostor_got_scan_result {
     /// Slots found; may exceed the capacity given, in which case only that many were written.
     size_t slot_count;
+    /// R_X86_64_64 relocations naming the symbol: its address stored in an object's data (a
+    /// table of function pointers), which is not rebound.
+    size_t data_references;
     /// Objects looked at (after the selection).
     int32_t objects_matched;
     /// Non-zero when the main executable has no dynamic section (statically linked).
@@ -103,8 +106,9 @@ int impostor_got_swap(void *_Nullable *_Nonnull slot, void *_Nullable expected,
 /// Returned by `impostor_got_swap` when the slot no longer held the expected value.
 #define IMPOSTOR_GOT_CHANGED (-1)
 
-/// Makes the next `count` page-protection changes fail with `error` (a test hook, so that the
-/// refusal path can be exercised on a machine where `mprotect` never refuses).
+/// Makes the next `count` page-protection changes made on this thread fail with `error` (a
+/// test hook, so that the refusal path can be exercised on a machine where `mprotect` never
+/// refuses).
 void impostor_got_fail_next_protection_changes(int count, int error);
 
 // MARK: Dispatchers

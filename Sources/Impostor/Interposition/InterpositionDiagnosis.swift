@@ -36,8 +36,13 @@ enum InterpositionDiagnosis {
     }
 
     private static func missing(_ symbol: String, scope: InterpositionScope) -> InterpositionError {
-        let renamed = renamings(of: symbol).filter { !LoadedObjects.scan($0, in: scope).slots.isEmpty }
+        let renamings = renamings(of: symbol).map { ($0, LoadedObjects.scan($0, in: scope)) }
+        let renamed = renamings.filter { !$0.1.slots.isEmpty }.map(\.0)
         if !renamed.isEmpty { return InterpositionError(.renamed(symbol: symbol, scope: scope, importedAs: renamed)) }
+        let inData = ([symbol] + renamings.filter { $0.1.dataReferences > 0 }.map(\.0)).filter { name in
+            name != symbol || LoadedObjects.scan(symbol, in: scope).dataReferences > 0
+        }
+        if !inData.isEmpty { return InterpositionError(.onlyInData(symbol: symbol, scope: scope, names: inData)) }
         guard let definition = LoadedObjects.defaultDefinition(of: symbol) else {
             return InterpositionError(.unknownSymbol(symbol: symbol, scope: scope))
         }

@@ -10,6 +10,8 @@ enum LoadedObjects {
     struct Scan {
         var slots: [GOTSlot] = []
         var objectsMatched = 0
+        /// Addresses of the symbol stored in the objects' data rather than in GOT slots.
+        var dataReferences = 0
         var staticExecutable = false
         var canonicalPLT = false
         var generation = Generation(adds: 0, subs: 0)
@@ -47,6 +49,7 @@ enum LoadedObjects {
             }
             return Scan(
                 slots: UnsafeBufferPointer(start: raw, count: count).map(GOTSlot.init), objectsMatched: Int(result.objects_matched),
+                dataReferences: Int(result.data_references),
                 staticExecutable: result.static_executable != 0, canonicalPLT: result.canonical_plt != 0,
                 generation: Generation(adds: result.adds, subs: result.subs))
         }

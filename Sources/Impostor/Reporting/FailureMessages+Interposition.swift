@@ -21,8 +21,9 @@ extension FailureMessages {
             return "Cannot interpose \(symbol) in \(library): no loaded library is named \(library). Check the name "
                 + "(a file name such as \"libsqlite3\" or \"libsqlite3.so.0\"), and link or dlopen the library before interposing."
         case .unknownSymbol(let symbol, let scope):
-            return "Cannot interpose \(symbol): no GOT slot for it in \(scope), and no loaded object defines it. "
-                + "Check the spelling (C names, such as \"getenv\"), and load the library that defines it first."
+            return "Cannot interpose \(symbol): no GOT slot for it in \(scope), and no loaded object exports it. "
+                + "Check the spelling (C names, such as \"getenv\") and load the library that defines it first. A function "
+                + "defined in the executable (or a library) without being exported is only called directly: it cannot be rebound."
         case .noSlot(let symbol, let scope, let definedIn):
             let home = definedIn.map { " \(symbol) is defined in \($0), whose own calls to it are direct." } ?? ""
             return "Cannot interpose \(symbol): \(scope) has no GOT slot for it, so no call there can be rebound.\(home) "
@@ -33,6 +34,11 @@ extension FailureMessages {
             let list = names.map { "\"\($0)\"" }.joined(separator: ", ")
             return "Cannot interpose \(symbol): \(scope) has no GOT slot for it, but has one for \(list): the C headers "
                 + "renamed the calls (large-file, fortified or C99 variants). Interpose \(list) instead."
+        case .onlyInData(let symbol, let scope, let names):
+            let list = names.map { "\"\($0)\"" }.joined(separator: ", ")
+            return "Cannot interpose \(symbol): \(scope) has no GOT slot for it; it keeps the address of \(list) in its own "
+                + "data instead (a table of function pointers, such as SQLite's system calls), which Impostor does not rewrite. "
+                + "Replace the pointer where the library lets you (SQLite: the VFS's xSetSystemCall)."
         case .sanitizer(let symbol, let runtime, let librarySlots):
             let prefix = "\(runtime)'s runtime, linked into the main executable, intercepts \(symbol), so the executable's "
                 + "own calls go straight to the interceptor and cannot be rebound."

@@ -1,3 +1,5 @@
+import CImpostorInterpose
+import CImpostorTestSupport
 import Impostor
 #if canImport(Glibc)
 import Glibc
@@ -46,4 +48,26 @@ func onNewThread(_ body: @escaping @Sendable () -> String?) -> String? {
     }, context)
     pthread_join(thread, nil)
     return work.result
+}
+
+extension InterpositionTestSupport {
+    /// The sanitizer whose runtime, linked into the test executable itself, intercepts `symbol`.
+    static func sanitizerInExecutable(intercepting symbol: String) -> String? {
+        guard let sanitizer, let interceptor = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__interceptor_\(symbol)") else { return nil }
+        return impostor_got_object_base(interceptor, nil) == impostor_got_executable_base() ? sanitizer : nil
+    }
+
+    /// Does what another interposing tool would: points the main executable's slot for
+    /// `symbol` at the real function, whatever it held.
+    static func rebindMainExecutableSlot(of symbol: String) {
+        var result = impostor_got_scan_result()
+        let slots = UnsafeMutablePointer<impostor_got_slot>.allocate(capacity: 8)
+        defer { slots.deallocate() }
+        _ = impostor_got_scan(symbol, IMPOSTOR_GOT_MAIN_EXECUTABLE, nil, slots, 8, &result)
+        let real = dlsym(UnsafeMutableRawPointer(bitPattern: 0), symbol)
+        for slot in UnsafeBufferPointer(start: slots, count: min(Int(result.slot_count), 8)) {
+            var found: UnsafeMutableRawPointer?
+            _ = impostor_got_swap(slot.address, slot.value, real, slot.read_only, &found)
+        }
+    }
 }
