@@ -137,7 +137,7 @@ static int visit(struct dl_phdr_info *info, size_t size, void *data) {
     const ElfW(Sym) *symbols = NULL;
     const char *strings = NULL;
     const ElfW(Rela) *rela = NULL, *plt = NULL;
-    size_t rela_bytes = 0, plt_bytes = 0;
+    size_t rela_bytes = 0, plt_bytes = 0, relative_count = 0;
     int plt_is_rela = 1;
     for (const ElfW(Dyn) *entry = dynamic; entry->d_tag != DT_NULL; entry++) {
         switch (entry->d_tag) {
@@ -148,9 +148,16 @@ static int visit(struct dl_phdr_info *info, size_t size, void *data) {
         case DT_JMPREL: plt = (const ElfW(Rela) *)dynamic_address(entry->d_un.d_ptr, base); break;
         case DT_PLTRELSZ: plt_bytes = entry->d_un.d_val; break;
         case DT_PLTREL: plt_is_rela = entry->d_un.d_val == DT_RELA; break;
+        case DT_RELACOUNT: relative_count = entry->d_un.d_val; break;
         }
     }
     if (symbols == NULL || strings == NULL) return 0;
+    // The linker sorts R_X86_64_RELATIVE entries first and counts them in DT_RELACOUNT: in a
+    // Swift binary they are most of the table, and none names a symbol.
+    if (rela != NULL && relative_count * sizeof(ElfW(Rela)) <= rela_bytes) {
+        rela += relative_count;
+        rela_bytes -= relative_count * sizeof(ElfW(Rela));
+    }
     if (rela != NULL) scan_relocations(info, context, rela, rela_bytes, symbols, strings, relro_start, relro_end, is_main);
     if (plt != NULL && plt_is_rela) scan_relocations(info, context, plt, plt_bytes, symbols, strings, relro_start, relro_end, is_main);
     return 0;

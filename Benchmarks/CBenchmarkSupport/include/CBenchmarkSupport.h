@@ -51,6 +51,12 @@ bench_loop_result bench_loop_vec2(bench_vec2_fn _Nonnull f, uint64_t count, Vec2
 /// A plain C function for the floor row: returns `a + b`.
 int32_t bench_add(int32_t a, int32_t b);
 
+// MARK: C symbols (interposed.c)
+
+/// Calls libc's `getpagesize()` by name `count` times (through this executable's GOT slot,
+/// which `interpose` rebinds) and times the loop; the checksum sums the results.
+bench_loop_result bench_loop_getpagesize(uint64_t count);
+
 // MARK: Threads (threads.c)
 
 /// Starts `threads` pthreads that each call `f(a, b)` `count_per_thread` times once all are

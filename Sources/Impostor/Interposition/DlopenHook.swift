@@ -6,7 +6,8 @@ import CImpostorInterpose
 ///
 /// Only the main executable's: glibc's `dlopen` resolves relative names with the search path
 /// of the object that called it, which a hook in another object would change. Libraries
-/// loaded by other libraries are covered at the next interposition.
+/// loaded by other libraries are covered at the next interposition, and so are all under a
+/// sanitizer whose runtime intercepts `dlopen` (the executable then has no slot for it).
 struct DlopenHook {
     private var slots: [GOTSlot] = []
     private var installed = false
