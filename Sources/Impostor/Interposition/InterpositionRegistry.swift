@@ -96,9 +96,12 @@ enum InterpositionRegistry {
     private static func rescanIfObjectsChanged(_ state: inout State) -> [(InterpositionError, InterpositionLayer)] {
         let now = LoadedObjects.generation
         guard now != state.generation else { return [] }
+        let unloaded = now.subs != state.generation.subs
         state.generation = now
         var failures: [(InterpositionError, InterpositionLayer)] = []
         for record in state.symbols.values where record.isActive {
+            // An unloaded object's slots went with it; another object may be mapped there now.
+            if unloaded { record.slots.removeAll { !$0.isStillLoaded } }
             let scopes = record.layers.contains { $0.scope == .allObjects } ? [.allObjects] : Set(record.layers.map(\.scope))
             for scope in scopes {
                 if let error = record.rebind(LoadedObjects.scan(record.name, in: scope).slots) {
