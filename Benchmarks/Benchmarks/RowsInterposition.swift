@@ -33,7 +33,7 @@ enum InterpositionRows {
             let mockery = Mockery("row 11b'")
             let mock = try mockery.makeMock(of: RandR.self, named: "rand_r")
             stub(mock(any())).with { 8192 }
-            let pointer = unsafeBitCast(mock, to: bench_rand_r_fn.self)
+            let pointer: bench_rand_r_fn = mock
             let measurement = Sampler.perCall(plan, expecting: 8192) { bench_loop_rand_r_through(pointer, $0) }
             report.add(CallRows.row("11b'", "the same stubbed mock, through its pointer", measurement,
                                     notes: ["no dispatcher: what row 11b costs beyond this is the dispatcher's"]))
