@@ -21,23 +21,23 @@ extension FailureMessages {
             return "Cannot interpose \(symbol) in \(library): no loaded library is named \(library). Check the name "
                 + "(a file name such as \"libsqlite3\" or \"libsqlite3.so.0\"), and link or dlopen the library before interposing."
         case .unknownSymbol(let symbol, let scope):
-            return "Cannot interpose \(symbol): no GOT slot for it in \(scope), and no loaded object exports it. "
+            return "Cannot interpose \(symbol): no GOT slot for it in \(within(scope)), and no loaded object exports it. "
                 + "Check the spelling (C names, such as \"getenv\") and load the library that defines it first. A function "
                 + "defined in the executable (or a library) without being exported is only called directly: it cannot be rebound."
         case .noSlot(let symbol, let scope, let definedIn):
             let home = definedIn.map { " \(symbol) is defined in \($0), whose own calls to it are direct." } ?? ""
-            return "Cannot interpose \(symbol): \(scope) has no GOT slot for it, so no call there can be rebound.\(home) "
+            return "Cannot interpose \(symbol): no GOT slot for it in \(within(scope)), so no call there can be rebound.\(home) "
                 + "A call goes through a slot only when it crosses from one object to another: calls inside the object "
                 + "that defines the function (libc calling itself, code linked with -Bsymbolic, a call inlined at link time) "
                 + "never do. Interpose it in an object that calls it from outside."
         case .renamed(let symbol, let scope, let names):
             let list = names.map { "\"\($0)\"" }.joined(separator: ", ")
-            return "Cannot interpose \(symbol): \(scope) has no GOT slot for it, but has one for \(list): the C headers "
+            return "Cannot interpose \(symbol): no GOT slot for it in \(within(scope)), but one for \(list): the C headers "
                 + "renamed the calls (large-file, fortified or C99 variants). Interpose \(list) instead."
         case .onlyInData(let symbol, let scope, let names):
             let list = names.map { "\"\($0)\"" }.joined(separator: ", ")
-            return "Cannot interpose \(symbol): \(scope) has no GOT slot for it; it keeps the address of \(list) in its own "
-                + "data instead (a table of function pointers, such as SQLite's system calls), which Impostor does not rewrite. "
+            return "Cannot interpose \(symbol): no GOT slot for it in \(within(scope)), which keeps the address of \(list) in "
+                + "its own data instead (a table of function pointers, such as SQLite's system calls), which Impostor does not rewrite. "
                 + "Replace the pointer where the library lets you (SQLite: the VFS's xSetSystemCall)."
         case .sanitizer(let symbol, let runtime, let librarySlots):
             let prefix = "\(runtime)'s runtime, linked into the main executable, intercepts \(symbol), so the executable's "
@@ -80,6 +80,11 @@ extension FailureMessages {
     static func callingOriginalOfOrdinaryMock(_ name: String) -> String {
         "callingOriginal() was given a prototype of \(name), which is not a mock made by interpose(...): only an interposed "
             + "C symbol has an original to call. The stub was not added."
+    }
+
+    /// Where a scope looks, after "in": `any loaded object`, `the main executable`, `libsqlite3`.
+    private static func within(_ scope: InterpositionScope) -> String {
+        scope == .allObjects ? "any loaded object" : scope.description
     }
 
     /// `errno 13, EACCES` for the errors mprotect returns, else `errno N`.

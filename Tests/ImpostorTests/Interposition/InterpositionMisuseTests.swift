@@ -25,7 +25,7 @@ import Glibc
     @Test func aSymbolNoObjectExports() {
         let line = #line + 1
         let failure = failure { _ = Mockery().interpose("ct_interpose_local_function", as: Takes.self) }
-        #expect(failure?.message == "Cannot interpose ct_interpose_local_function: no GOT slot for it in every loaded object, "
+        #expect(failure?.message == "Cannot interpose ct_interpose_local_function: no GOT slot for it in any loaded object, "
             + "and no loaded object exports it. Check the spelling (C names, such as \"getenv\") and load the library that "
             + "defines it first. A function defined in the executable (or a library) without being exported is only called "
             + "directly: it cannot be rebound.")
@@ -35,7 +35,7 @@ import Glibc
 
     @Test func aLibraryCallingItsOwnFunction() {
         let failure = failure { _ = Mockery().interpose("getenv", as: GetEnv.self, in: "libc.so.6") }
-        #expect(failure?.message == "Cannot interpose getenv: libc.so.6 has no GOT slot for it, so no call there can be "
+        #expect(failure?.message == "Cannot interpose getenv: no GOT slot for it in libc.so.6, so no call there can be "
             + "rebound. getenv is defined in libc.so.6, whose own calls to it are direct. A call goes through a slot only "
             + "when it crosses from one object to another: calls inside the object that defines the function (libc calling "
             + "itself, code linked with -Bsymbolic, a call inlined at link time) never do. Interpose it in an object that "
@@ -45,7 +45,7 @@ import Glibc
     @Test func aRenamedImport() throws {
         try loadSQLite()
         let open = failure { _ = Mockery().interpose("open", as: Open.self, in: "libsqlite3") }
-        #expect(open?.message == "Cannot interpose open: libsqlite3 has no GOT slot for it, but has one for \"open64\": "
+        #expect(open?.message == "Cannot interpose open: no GOT slot for it in libsqlite3, but one for \"open64\": "
             + "the C headers renamed the calls (large-file, fortified or C99 variants). Interpose \"open64\" instead.")
     }
 
@@ -53,7 +53,7 @@ import Glibc
         try loadSQLite()
         // SQLite calls fstat through its table of system calls, not through a GOT slot.
         let fstat = failure { _ = Mockery().interpose("fstat", as: Open.self, in: "libsqlite3") }
-        #expect(fstat?.message == "Cannot interpose fstat: libsqlite3 has no GOT slot for it; it keeps the address of "
+        #expect(fstat?.message == "Cannot interpose fstat: no GOT slot for it in libsqlite3, which keeps the address of "
             + "\"fstat64\" in its own data instead (a table of function pointers, such as SQLite's system calls), which "
             + "Impostor does not rewrite. Replace the pointer where the library lets you (SQLite: the VFS's xSetSystemCall).")
     }
