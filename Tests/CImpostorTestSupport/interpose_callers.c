@@ -2,6 +2,7 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
@@ -17,6 +18,10 @@ pid_t ct_interpose_lazy_getpgid(pid_t pid) { return getpgid(pid); }
 pid_t ct_interpose_getsid(pid_t pid) { return getsid(pid); }
 
 struct tm *ct_interpose_localtime_r(const long *time, struct tm *result) { return localtime_r(time, result); }
+
+int ct_interpose_snprintf(char *buffer, unsigned long size, int number, double real, const char *text) {
+    return snprintf(buffer, size, "%d %.1f %s", number, real, text);
+}
 
 // noinline and used: the call below must stay a call to this exported definition.
 __attribute__((noinline, used)) int ct_interpose_local_function(int value) { return value + 1; }

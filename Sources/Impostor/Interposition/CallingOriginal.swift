@@ -9,7 +9,7 @@ extension Stubbing {
     /// stub(getenvMock("HOME")).with { strdup("/tmp/home") }   // newer, so it wins for HOME
     /// ```
     ///
-    /// Only mocks made by ``interpose(_:as:in:answering:fileID:filePath:line:column:)`` have an
+    /// Only mocks made by ``interpose(_:as:in:answering:capturing:fileID:filePath:line:column:)`` have an
     /// original; for another mock the failure is reported here and no stub is added.
     @discardableResult
     public func callingOriginal(
@@ -37,7 +37,7 @@ enum PassThrough {
     }
 }
 
-/// The real function behind a mock made by ``interpose(_:as:in:answering:fileID:filePath:line:column:)``:
+/// The real function behind a mock made by ``interpose(_:as:in:answering:capturing:fileID:filePath:line:column:)``:
 /// calling it skips the mock.
 ///
 /// ```swift

@@ -27,35 +27,44 @@
 ///     executable, the shared libraries, or one library by name (`in: "libsqlite3"`).
 ///   - callers: by default only calls made by this test answer from the mock, so tests running
 ///     in parallel still reach the real function; see ``InterposedCallers``.
+///   - capturing: what to copy from pointer arguments when a call arrives, by parameter
+///     position from 0, as for ``mockFunction(of:named:capturing:fileID:filePath:line:column:)-4r3mp``
+///     (`[2: .cString]` for a format string followed by an `int`). A declaration that does not
+///     fit is reported, and nothing is rebound.
+///
+/// Inside a stub, reach the real function through ``original(of:fileID:filePath:line:column:)``:
+/// a call by name from the test comes back to the mock.
 ///
 /// When nothing can be rebound (no slot for the symbol in those objects, a renamed import, a
 /// sanitizer's interceptor, a refused `mprotect`), the failure says why at this line and the
-/// mock returned receives no calls; ``Mockery/makeInterposition(_:as:in:answering:fileID:filePath:line:column:)``
+/// mock returned receives no calls; ``Mockery/makeInterposition(_:as:in:answering:capturing:fileID:filePath:line:column:)``
 /// throws instead.
 public func interpose<F: BitwiseCopyable>(
     _ symbol: String, as type: F.Type = F.self, in scope: InterpositionScope = .allObjects,
-    answering callers: InterposedCallers = .thisTest,
+    answering callers: InterposedCallers = .thisTest, capturing: [Int: PointerCapture] = [:],
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) -> F {
-    Mockery.current.interpose(symbol, as: type, in: scope, answering: callers, fileID: fileID, filePath: filePath, line: line, column: column)
+    Mockery.current.interpose(
+        symbol, as: type, in: scope, answering: callers, capturing: capturing, fileID: fileID, filePath: filePath, line: line,
+        column: column)
 }
 
 extension Mockery {
     /// Rebinds the C symbol `symbol` to a new mock of `F` owned by this Mockery; see
-    /// ``interpose(_:as:in:answering:fileID:filePath:line:column:)``.
+    /// ``interpose(_:as:in:answering:capturing:fileID:filePath:line:column:)``.
     ///
     /// A failure is reported at the calling line; the value returned is then a mock that
     /// receives no calls (or, when `F` cannot be mocked at all, a placeholder).
     public func interpose<F: BitwiseCopyable>(
         _ symbol: String, as type: F.Type = F.self, in scope: InterpositionScope = .allObjects,
-        answering callers: InterposedCallers = .thisTest,
+        answering callers: InterposedCallers = .thisTest, capturing: [Int: PointerCapture] = [:],
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) -> F {
         let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
         MatcherRecorder.reportLeftovers()
         FailureReporter.flush(pendingFailures)
         do {
-            return try interposition(symbol, as: type, in: scope, answering: callers, site: site)
+            return try interposition(symbol, as: type, in: scope, answering: callers, capturing: capturing, site: site)
         } catch {
             FailureReporter.report(ImpostorFailure(message: error.description, site: site))
             let original = LoadedObjects.defaultDefinition(of: symbol).map { UInt(bitPattern: $0) } ?? 0
@@ -65,7 +74,7 @@ extension Mockery {
     }
 
     /// Rebinds the C symbol `symbol` to a new mock of `F` owned by this Mockery, throwing when
-    /// no call can be rebound; see ``interpose(_:as:in:answering:fileID:filePath:line:column:)``.
+    /// no call can be rebound; see ``interpose(_:as:in:answering:capturing:fileID:filePath:line:column:)``.
     ///
     /// Warnings about an interposition that stands (a sanitizer leaving only libraries' calls
     /// rebound, a canonical PLT entry) are reported as failures at this line, not thrown.
@@ -73,22 +82,26 @@ extension Mockery {
     /// - Throws: ``InterpositionError`` saying what was found, why, and what to do.
     public func makeInterposition<F: BitwiseCopyable>(
         _ symbol: String, as type: F.Type = F.self, in scope: InterpositionScope = .allObjects,
-        answering callers: InterposedCallers = .thisTest,
+        answering callers: InterposedCallers = .thisTest, capturing: [Int: PointerCapture] = [:],
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) throws(InterpositionError) -> F {
         let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        return try interposition(symbol, as: type, in: scope, answering: callers, site: site)
+        return try interposition(symbol, as: type, in: scope, answering: callers, capturing: capturing, site: site)
     }
 
     private func interposition<F>(
-        _ symbol: String, as type: F.Type, in scope: InterpositionScope, answering callers: InterposedCallers, site: SourceSite
+        _ symbol: String, as type: F.Type, in scope: InterpositionScope, answering callers: InterposedCallers,
+        capturing: [Int: PointerCapture], site: SourceSite
     ) throws(InterpositionError) -> F {
+        if let problem = Self.captureProblem(capturing, for: F.self, mock: symbol) {
+            throw InterpositionError(.cannotMock(symbol: symbol, problem))
+        }
         var mock: F?
         let outcome = InterpositionRegistry.install(
             symbol, scope: scope, callers: callers, owner: TestIdentity.current ?? pendingFailures.owner, site: site,
             pendingFailures: pendingFailures
         ) { original throws(MockCreationError) in
-            let made = try create(type, named: symbol, capturing: [:], site: site, original: original).mock
+            let made = try create(type, named: symbol, capturing: capturing, site: site, original: original).mock
             mock = made
             return Trampoline.address(of: made) ?? 0
         }
@@ -99,6 +112,19 @@ extension Mockery {
             interpositions.append(layer)
             for warning in warnings { FailureReporter.report(ImpostorFailure(message: warning.description, site: site)) }
             return mock!
+        }
+    }
+
+    /// Why `capturing` does not fit `F`, or `F` cannot be mocked at all; checked before any
+    /// slot is touched, so a wrong declaration rebinds nothing.
+    private static func captureProblem<F>(_ capturing: [Int: PointerCapture], for type: F.Type, mock: String) -> MockCreationError? {
+        guard !capturing.isEmpty else { return nil }
+        do throws(MockCreationError) {
+            let signature = try SignatureCache.signature(of: TypeMetadata.wrappedType(ofOptional: F.self) ?? F.self)
+            guard let problem = CapturePlan.declared(capturing, over: signature.parameters).problems.first else { return nil }
+            return MockCreationError(.invalidCapture(function: signature.typeName, mock: mock, problem: problem))
+        } catch {
+            return error
         }
     }
 }

@@ -1,7 +1,7 @@
 /// Why a C symbol could not be interposed, or could only partly be.
 ///
-/// ``interpose(_:as:in:answering:fileID:filePath:line:column:)`` reports it as a test failure
-/// at the line that asked; ``Mockery/makeInterposition(_:as:in:answering:fileID:filePath:line:column:)``
+/// ``interpose(_:as:in:answering:capturing:fileID:filePath:line:column:)`` reports it as a test failure
+/// at the line that asked; ``Mockery/makeInterposition(_:as:in:answering:capturing:fileID:filePath:line:column:)``
 /// throws it. ``description`` says what was found, why no call can be rebound, and what to do.
 public struct InterpositionError: Error, Sendable, CustomStringConvertible, Equatable {
     enum Reason: Sendable {

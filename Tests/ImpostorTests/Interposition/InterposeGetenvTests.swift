@@ -111,4 +111,21 @@ import Glibc
         stub(getpgrpMock()).with { 4242 }
         #expect(onNewThread { String(ct_interpose_getpgrp()) } == "4242")
     }
+
+    @Test(.mockery) func aVariadicCallPassesThroughWithItsFloatingPointArgument() {
+        // snprintf(buffer, size, "%d %.1f %s", 42, 2.5, "x"): the dispatcher must keep xmm0 and
+        // al (the count of vector registers a variadic callee reads) as the caller set them.
+        typealias Format = @convention(c) (UnsafeMutablePointer<CChar>?, Int, UnsafePointer<CChar>?, Int32, Double, UnsafePointer<CChar>?) -> Int32
+        if InterpositionTestSupport.sanitizerInExecutable(intercepting: "snprintf") != nil {
+            let failures = captureFailures { _ = Mockery().interpose("snprintf", as: Format.self, in: .mainExecutable) }
+            #expect(failures.first?.message.hasPrefix("Cannot interpose snprintf: ") == true)
+            return
+        }
+        let snprintfMock = interpose("snprintf", as: Format.self, in: .mainExecutable, capturing: [2: .cString, 5: .cString])
+        stub(snprintfMock(any(), any(), any(), any(), any(), any())).callingOriginal()
+        var buffer = [CChar](repeating: 0, count: 32)
+        #expect(ct_interpose_snprintf(&buffer, 32, 42, 2.5, "x") == 8)
+        #expect(buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } == "42 2.5 x")
+        verify(.once, snprintfMock(any(), 32, cString("%d %.1f %s"), 42, 2.5, cString("x")))
+    }
 }

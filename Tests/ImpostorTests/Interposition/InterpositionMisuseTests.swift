@@ -78,6 +78,11 @@ import Glibc
         #expect(failure?.message.hasPrefix("Cannot interpose getenv: Cannot mock Int:") == true)
     }
 
+    @Test func aCaptureDeclarationThatDoesNotFit() {
+        let failure = failure { _ = Mockery().interpose("getenv", as: GetEnv.self, capturing: [0: .buffer(count: 1)]) }
+        #expect(failure?.message.hasPrefix("Cannot interpose getenv: Cannot mock @convention(c) (Optional<UnsafePointer<Int8>>) -> Optional<UnsafeMutablePointer<Int8>> as getenv: capturing: [0: .buffer(count: 1)]") == true, "\(String(describing: failure))")
+    }
+
     @Test func aSanitizerInterceptingTheSymbolInTheExecutable() {
         var time: time_t = 0
         var result = tm()
