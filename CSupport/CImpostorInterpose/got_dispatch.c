@@ -19,6 +19,8 @@ static const void *_Atomic originals[IMPOSTOR_GOT_DISPATCHER_COUNT];
 static _Atomic impostor_got_chooser chooser = NULL;
 static _Thread_local int choosing = 0;
 static _Thread_local const void *thread_owner = NULL;
+/// One bit per dispatcher: set while a mock of that symbol answers a call on this thread.
+static _Thread_local uint64_t answering[IMPOSTOR_GOT_DISPATCHER_COUNT / 64];
 
 __attribute__((visibility("hidden"))) const void *impostor_got_choose(uint32_t index, const void *return_address);
 
@@ -85,6 +87,11 @@ void *impostor_got_dispatcher(uint32_t index) {
 
 /// Called by the common entry for every call through a dispatcher.
 const void *impostor_got_choose(uint32_t index, const void *return_address) {
+    // The symbol called by name from inside its own mock's answer (a stub calling getenv):
+    // the real function, or the call would come back to the mock without end.
+    if (answering[index / 64] & ((uint64_t)1 << (index % 64))) {
+        return atomic_load_explicit(&originals[index], memory_order_acquire);
+    }
     uint64_t route = atomic_load_explicit(&routes[index], memory_order_acquire);
     if ((route & CHOOSE_BIT) == 0) return (const void *)(uintptr_t)route;
     const void *original = atomic_load_explicit(&originals[index], memory_order_acquire);
@@ -106,6 +113,13 @@ void impostor_got_route(uint32_t index, const void *original, const void *target
     atomic_store_explicit(&originals[index], original, memory_order_release);
     uint64_t route = (uint64_t)(uintptr_t)target | (choose ? CHOOSE_BIT : 0);
     atomic_store_explicit(&routes[index], route, memory_order_release);
+}
+
+int impostor_got_set_answering(uint32_t index, int on) {
+    uint64_t bit = (uint64_t)1 << (index % 64);
+    int was = (answering[index / 64] & bit) != 0;
+    answering[index / 64] = on ? (answering[index / 64] | bit) : (answering[index / 64] & ~bit);
+    return was;
 }
 
 const void *impostor_got_thread_owner(void) { return thread_owner; }

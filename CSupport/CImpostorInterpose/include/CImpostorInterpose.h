@@ -134,6 +134,11 @@ void impostor_got_set_chooser(impostor_got_chooser _Nonnull chooser);
 /// each: a call in flight sees the old route or the new one, never a mix.
 void impostor_got_route(uint32_t index, const void *_Nonnull original, const void *_Nonnull target, int choose);
 
+/// Marks (or unmarks) the current thread as answering a call of dispatcher `index`'s symbol
+/// with a mock: calls of the same symbol made meanwhile on this thread go to the original.
+/// Returns whether it was marked before, to put back.
+int impostor_got_set_answering(uint32_t index, int on);
+
 /// The test identity claimed by the current thread (an unretained, never-freed Swift object),
 /// or NULL. Set by `Mockery.withCurrent` so that threads a test starts count as the test's.
 const void *_Nullable impostor_got_thread_owner(void);

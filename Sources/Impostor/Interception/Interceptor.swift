@@ -20,13 +20,17 @@ final class Interceptor: Sendable {
     /// arrive after release pass through to it, since the dispatcher may have routed them here
     /// just before the slots were put back.
     let originalAddress: UInt
+    /// For a mock of an interposed C symbol, its dispatcher's index (else -1): while the mock
+    /// answers, the thread's own calls of the symbol by name reach the original.
+    let dispatcherIndex: Int32
     private let released = Atomic<Bool>(false)
 
     init(
         name: String, signature: Signature, capturePlan: CapturePlan, creationSite: SourceSite, pendingFailures: PendingFailures,
-        originalAddress: UInt = 0
+        originalAddress: UInt = 0, dispatcherIndex: Int32 = -1
     ) {
         self.originalAddress = originalAddress
+        self.dispatcherIndex = dispatcherIndex
         self.name = name
         self.signature = signature
         self.capturePlan = capturePlan
@@ -38,6 +42,12 @@ final class Interceptor: Sendable {
     /// Handles one call. Runs on whatever thread called the mock; never throws or traps,
     /// because nothing may unwind through the C frames above it.
     func handle(_ frame: CallFrame) {
+        guard dispatcherIndex < 0 else { return InterposedCall.answering(dispatcherIndex) { handleCall(frame) } }
+        handleCall(frame)
+    }
+
+    @inline(__always)
+    private func handleCall(_ frame: CallFrame) {
         if released.load(ordering: .relaxed) {
             if originalAddress != 0 { return PassThrough.call(originalAddress, frame) }
             // The Mockery is gone: the failure goes to its test if that can still be failed,

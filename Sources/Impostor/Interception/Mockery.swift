@@ -152,9 +152,11 @@ public final class Mockery: Sendable {
         return try create(type, named: name, capturing: capturing, site: site).mock
     }
 
-    /// Makes a mock; `original`, when not zero, is the real function of an interposed symbol.
+    /// Makes a mock; `original`, when not zero, is the real function of an interposed symbol
+    /// routed through dispatcher `dispatcherIndex`.
     func create<F>(
-        _ type: F.Type, named name: String, capturing: [Int: PointerCapture], site: SourceSite, original: UInt = 0
+        _ type: F.Type, named name: String, capturing: [Int: PointerCapture], site: SourceSite, original: UInt = 0,
+        dispatcherIndex: Int32 = -1
     ) throws(MockCreationError) -> (mock: F, problems: [CaptureProblem]) {
         let functionType = TypeMetadata.wrappedType(ofOptional: F.self) ?? F.self
         let signature = try SignatureCache.signature(of: functionType)
@@ -163,7 +165,7 @@ public final class Mockery: Sendable {
             : CapturePlan.declared(capturing, over: signature.parameters)
         let interceptor = Interceptor(
             name: name, signature: signature, capturePlan: plan, creationSite: site, pendingFailures: pendingFailures,
-            originalAddress: original)
+            originalAddress: original, dispatcherIndex: dispatcherIndex)
         let trampoline = try Trampoline.make(for: interceptor)
         trampolines.withLock { $0.append(trampoline) }
         MockRegistry.register(trampoline)

@@ -32,8 +32,8 @@
 ///     (`[2: .cString]` for a format string followed by an `int`). A declaration that does not
 ///     fit is reported, and nothing is rebound.
 ///
-/// Inside a stub, reach the real function through ``original(of:fileID:filePath:line:column:)``:
-/// a call by name from the test comes back to the mock.
+/// While the mock answers a call, that thread's calls of the symbol by name (a stub calling
+/// `getenv`) reach the real function, never the mock again.
 ///
 /// When nothing can be rebound (no slot for the symbol in those objects, a renamed import, a
 /// sanitizer's interceptor, a refused `mprotect`), the failure says why at this line and the
@@ -100,8 +100,10 @@ extension Mockery {
         let outcome = InterpositionRegistry.install(
             symbol, scope: scope, callers: callers, owner: TestIdentity.current ?? pendingFailures.owner, site: site,
             pendingFailures: pendingFailures
-        ) { original throws(MockCreationError) in
-            let made = try create(type, named: symbol, capturing: capturing, site: site, original: original).mock
+        ) { original, dispatcherIndex throws(MockCreationError) in
+            let made = try create(
+                type, named: symbol, capturing: capturing, site: site, original: original, dispatcherIndex: dispatcherIndex
+            ).mock
             mock = made
             return Trampoline.address(of: made) ?? 0
         }

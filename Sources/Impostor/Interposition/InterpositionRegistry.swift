@@ -20,11 +20,11 @@ enum InterpositionRegistry {
         "dlopen", "mprotect", "memcpy", "memmove", "memset", "memcmp", "strlen", "ffi_call",
     ]
 
-    /// Installs a layer for `symbol` after making its mock with `makeMock(original)`. Returns
+    /// Installs a layer for `symbol` after making its mock with `makeMock(original, dispatcherIndex)`. Returns
     /// the layer and any warnings, or the error that stopped it (nothing rebound then).
     static func install(
         _ symbol: String, scope: InterpositionScope, callers: InterposedCallers, owner: TestIdentity?, site: SourceSite,
-        pendingFailures: PendingFailures, makeMock: (UInt) throws(MockCreationError) -> UInt
+        pendingFailures: PendingFailures, makeMock: (_ original: UInt, _ dispatcherIndex: Int32) throws(MockCreationError) -> UInt
     ) -> Result<(InterpositionLayer, warnings: [InterpositionError]), InterpositionError> {
         InterpositionRouting.installChooser
         if usedByImpostor.contains(symbol) { return .failure(InterpositionError(.usedByImpostor(symbol: symbol))) }
@@ -48,7 +48,7 @@ enum InterpositionRegistry {
                 record.original = original
             }
             let mockCode: UInt
-            do throws(MockCreationError) { mockCode = try makeMock(record.original) } catch {
+            do throws(MockCreationError) { mockCode = try makeMock(record.original, Int32(record.index)) } catch {
                 if !record.isActive { record.original = 0 }
                 return .failure(InterpositionError(.cannotMock(symbol: symbol, error)))
             }
