@@ -36,7 +36,8 @@ enum InterpositionRows {
             let pointer: bench_rand_r_fn = mock
             let measurement = Sampler.perCall(plan, expecting: 8192) { bench_loop_rand_r_through(pointer, $0) }
             report.add(CallRows.row("11b'", "the same stubbed mock, through its pointer", measurement,
-                                    notes: ["no dispatcher: what row 11b costs beyond this is the dispatcher's"]))
+                                    notes: [ratio(measurement.statistics.median, to: direct)
+                                        + "; no dispatcher: what row 11b costs beyond this is the dispatcher's"]))
             withExtendedLifetime(mockery) {}
         }
 
