@@ -24,6 +24,9 @@ enum FailureReporter {
             capture.append(failure)
         } else if Test.current != nil {
             record(failure)
+        } else if failure.isWarning, TestFrameworkHooks.currentTestCaseName != nil {
+            // XCTest has no warnings: print it where the test's output is.
+            StandardError.write("Impostor warning: \(failure)\n")
         } else if reportToXCTest(failure) {
             return
         } else {
@@ -71,8 +74,15 @@ enum FailureReporter {
         } else if Test.current != nil {
             for failure in failures { record(failure) }
         } else {
-            // No test can take them: they fail the run (standard error, then the exit status).
-            for failure in failures where !reportToXCTest(failure) { LateFailures.report(failure) }
+            // No test can take them: they fail the run (standard error, then the exit status);
+            // warnings are only printed.
+            for failure in failures {
+                if failure.isWarning {
+                    StandardError.write("Impostor warning: \(failure)\n")
+                } else if !reportToXCTest(failure) {
+                    LateFailures.report(failure)
+                }
+            }
         }
     }
 
@@ -84,6 +94,7 @@ enum FailureReporter {
     private static func record(_ failure: ImpostorFailure) {
         Issue.record(
             Comment(rawValue: failure.message),
+            severity: failure.isWarning ? .warning : .error,
             sourceLocation: SourceLocation(
                 fileID: failure.site.fileID, filePath: failure.site.filePath,
                 line: failure.site.line, column: failure.site.column))
