@@ -196,3 +196,21 @@ public func captureFailures(_ body: () throws -> Void) rethrows -> [ImpostorFail
     }
     return capture.all
 }
+
+/// Runs the async `body` and returns the failures Impostor raised during it, instead of
+/// failing the current test; see the synchronous form.
+///
+/// ```swift
+/// let failures = await captureFailures {
+///     await context.waitUntil(door.is("closed"), timeout: .milliseconds(100))
+/// }
+/// ```
+public func captureFailures(_ body: () async throws -> Void) async rethrows -> [ImpostorFailure] {
+    let capture = FailureCapture()
+    try await FailureReporter.$capture.withValue(capture) {
+        try await body()
+        FailureReporter.flush(Mockery.current.pendingFailures)
+        FailureReporter.flush(.global)
+    }
+    return capture.all
+}
