@@ -57,6 +57,40 @@ typealias ExpatText = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CC
         #expect(invocations(of: ops.read).first?.argument(2, as: UInt.self) == 10)
     }
 
+    @Test func expectations() {
+        let failures = captureFailures {
+            let context = Mockery("publisher")                          // or Mockery.current in a .mockery test
+            let subscriber: Subscriber = context.mock(named: "subscriber one")
+            let query: @convention(c) (Int32) -> Int32 = context.mock(named: "query")
+            let connect: @convention(c) () -> Int32 = context.mock(named: "connect")
+            let login: @convention(c) () -> Int32 = context.mock(named: "login")
+            let logout: @convention(c) () -> Int32 = context.mock(named: "logout")
+            let publisher = ce_publisher_new()!
+            defer { ce_publisher_free(publisher) }
+            ce_publisher_add(publisher, subscriber, nil)
+            let network = context.states("network", startsAs: "down")
+            let session = context.sequence("session")
+            context.checking {
+                oneOf(subscriber(any(), "hello"))                                     // exactly once
+                exactly(2).of(query(5)).will(returnValue(7))
+                atLeast(1).of(query(1)); atMost(3).of(query(2)); between(1...3).of(query(3))
+                allowing(query(any())).will(returnValue(-1))                          // any number of times, none included
+                never(subscriber(any(), "spam"))
+                oneOf(connect()).when(network.is("up")).then(network.becomes("connected"))
+                oneOf(login()).inSequence(session); oneOf(logout()).inSequence(session)
+            }
+            ce_publisher_publish(publisher, "hello")                    // a C publisher calling its subscribers
+            #expect([query(5), query(5), query(1), query(3), query(8)] == [7, 7, 0, 0, -1])
+            network.become("up")
+            _ = connect()
+            context.waitUntil(network.is("connected"),
+              timeout: .seconds(1))
+            _ = login(); _ = logout()
+            context.assertIsSatisfied()                                 // automatic at the end of a .mockery test
+        }
+        #expect(failures.isEmpty)
+    }
+
     @Test func packedStructIsRefusedWithTheReadmeMessage() {
         typealias Takes = @convention(c) (Int32, packed_pair) -> Void
         #expect(throws: MockCreationError.self) { try Mockery().makeMock(of: Takes.self, named: "takes") }

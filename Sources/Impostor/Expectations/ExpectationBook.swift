@@ -109,6 +109,15 @@ final class ExpectationBook: @unchecked Sendable {
         }
     }
 
+    /// Moves a state from the test's side, and wakes whoever waits.
+    func set(_ machine: StateMachine, to value: String) {
+        monitor.withEntered {
+            machine.value = value
+            monitor.wakeAll()
+            resumeSatisfiedWaiters()
+        }
+    }
+
     /// Called when a dispatched call has finished (actions run, call recorded): wakes waiters.
     func finish(movedState: Bool) {
         monitor.withEntered {

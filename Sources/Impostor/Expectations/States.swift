@@ -34,6 +34,14 @@ public final class States: Sendable, CustomStringConvertible {
     /// The state now.
     public var current: String { book.monitor.withEntered { machine.value } }
 
+    /// Moves the state to `value` now, from the test: for a state that no expectation moves,
+    /// or to set up a scenario. Wakes whoever waits on it.
+    ///
+    /// ```swift
+    /// network.become("up")
+    /// ```
+    public func become(_ value: String) { book.set(machine, to: value) }
+
     /// `network is down`.
     public var description: String { "\(name) is \(current)" }
 }
