@@ -41,6 +41,7 @@ public struct Cardinality: Sendable, Equatable, CustomStringConvertible {
     /// `once`, `2 times`.
     static func times(_ count: Int) -> String { count == 1 ? "once" : "\(count) times" }
 
+    /// Equal when the bounds are: `exactly(1)` equals what `oneOf` expects.
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.minimum == rhs.minimum && lhs.maximum == rhs.maximum }
 
     /// Expects the call `prototype` describes as many times as this cardinality says.

@@ -12,7 +12,7 @@ import Testing
 /// current is kept, and reported on the test's thread at the next Impostor call made there
 /// (creating, querying or verifying mocks, or the end of a Mockery's scope). None is lost.
 enum FailureReporter {
-    /// Where failures go inside ``captureFailures(_:)``.
+    /// Where failures go inside ``captureFailures(_:)-48uu4``.
     @TaskLocal static var capture: FailureCapture?
 
     /// Reports `failure` now if this thread can, or keeps it in `pending` for the test's
@@ -165,7 +165,7 @@ final class PendingFailures: Sendable {
     }
 }
 
-/// Collects failures instead of reporting them; see ``captureFailures(_:)``.
+/// Collects failures instead of reporting them; see ``captureFailures(_:)-48uu4``.
 final class FailureCapture: Sendable {
     private let failures = Locked<[ImpostorFailure]>([])
 
