@@ -118,7 +118,8 @@ final class ExpectationBook: @unchecked Sendable {
         }
     }
 
-    /// Called when a dispatched call has finished (actions run, call recorded): wakes waiters.
+    /// Called when a dispatched call that moved a state has finished (actions run, call
+    /// recorded): wakes waiters.
     func finish(movedState: Bool) {
         monitor.withEntered {
             if movedState { unfinishedStateChanges -= 1 }

@@ -5,7 +5,7 @@ import CImpostor
 extension Interceptor {
     /// Answers a call to a mock that some expectation names: the first expectation that takes
     /// it, else the newest matching stub, else an unexpected call (zero returned). Records it,
-    /// then wakes whoever waits on the Mockery's states.
+    /// then, if it moved a state, wakes whoever waits on the Mockery's states.
     @inline(never)
     func answerExpected(_ frame: CallFrame) {
         let sequence = CallSequence.next()
@@ -33,7 +33,8 @@ extension Interceptor {
             }
         }
         store.append(sequence: sequence, thread: CallingThread.currentID, frame: frame)
-        book.finish(movedState: movedState)
+        // Waiters wait for states, so only a call that moved one can wake them.
+        if movedState { book.finish(movedState: true) }
         // Last, so nothing Impostor does after the actions (locks, allocation) can change it.
         if let errno { impostor_set_errno(errno) }
     }
