@@ -71,7 +71,7 @@ public func onConsecutiveCalls<Result>(_ actions: Action<Result>...) -> Action<R
 /// oneOf(open(any(), any())).will(doAll(setErrno(EACCES), returnValue(-1)))
 /// ```
 public func doAll<Result>(_ actions: Action<Result>...) -> Action<Result> {
-    ActionChecks.sequence(actions.map(\.step))
+    ActionChecks.sequence(actions.map(\.step), describedAs: { "doAll(\($0))" })
 }
 
 /// Sets the calling thread's `errno` to `code`, as the C caller reads it after the call.
@@ -115,10 +115,10 @@ public func setPointee<Result, T>(argument: Int, to value: T) -> Action<Result> 
 
 /// The checks actions make when an expectation is declared.
 enum ActionChecks {
-    /// Runs `steps` in order, as one action.
-    static func sequence<Result>(_ steps: [ActionStep]) -> Action<Result> {
+    /// Runs `steps` in order, as one action; `describedAs` wraps the list's description.
+    static func sequence<Result>(_ steps: [ActionStep], describedAs: (String) -> String = { $0 }) -> Action<Result> {
         Action(ActionStep(
-            description: steps.map(\.description).joined(separator: ", "),
+            description: describedAs(steps.map(\.description).joined(separator: ", ")),
             problem: { signature, mockName in steps.lazy.compactMap { $0.problem(signature, mockName) }.first },
             run: { frame, call in for step in steps { step.run(frame, call) } }))
     }
