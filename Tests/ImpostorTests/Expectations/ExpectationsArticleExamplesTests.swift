@@ -190,6 +190,15 @@ final class ExpectationsTearDownTests: XCTestCase {
         super.tearDown()
     }
 
+    /// XCTest has no warnings: a naggy Mockery's warning is printed, and the test case passes
+    /// (were it recorded as a failure, this test would fail).
+    func testANaggyWarningDoesNotFailTheTestCase() {
+        let naggy = Mockery("naggy", strictness: .naggy)
+        let add: Binary = naggy.mock(named: "add")
+        XCTAssertEqual(cs_call_add(add, 1, 2), 0)
+        XCTAssertEqual(invocations(of: add).count, 1)
+    }
+
     func testAnExpectationMetBeforeTearDownPasses() {
         let add: Binary = context.mock(named: "add")
         context.checking { oneOf(add(1, 2)).will(returnValue(3)) }
