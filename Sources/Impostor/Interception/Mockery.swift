@@ -142,7 +142,7 @@ public final class Mockery: Sendable {
         return try create(type, named: name, capturing: capturing, site: site).mock
     }
 
-    private func create<F>(
+    func create<F>(
         _ type: F.Type, named name: String, capturing: [Int: PointerCapture], site: SourceSite
     ) throws(MockCreationError) -> (mock: F, problems: [CaptureProblem]) {
         let functionType = TypeMetadata.wrappedType(ofOptional: F.self) ?? F.self
