@@ -355,9 +355,12 @@ import Testing
 
     @Test(.mockery) func tableOfANonStructType() {
         let line = #line + 1
-        let failure = failure { _ = mockTable(of: Int32.self, named: "number") }
+        let failure = failure { #expect(mockTable(of: Int32.self, named: "number") == 0) }
         #expect(failure?.message == "Cannot mock Int32 as the table number: mockTable needs a struct of function pointers, such as sqlite3_io_methods. For a single function pointer, use mockFunction.")
         #expect(failure?.site.line == line)
+        var returned: Int32 = 0
+        let reported = captureFailures { returned = mockTable(named: "number", template: Int32(7)) }
+        #expect(returned == 7 && reported.count == 1)
     }
 
     @Test(.mockery) func tableWithoutFunctionPointers() {

@@ -70,6 +70,10 @@ import Testing
         stubSession(driver)
         #expect(ct_driver_session(&table, nil) == 100 + 202 + (10 + 22 + 36))
         verify(driver.open!(cString("disk"), 3))
+
+        table.open = realOpen   // a real function, assigned afterwards, stays
+        #expect(ct_driver_session(&table, nil) == 42 + 86 + (10 + 22 + 36))
+        verify(.exactly(2), driver.open!(any(), any()))   // the direct call and the first session
     }
 
     @Test(.mockery) func theMockeryFormOwnsTheMocks() {
