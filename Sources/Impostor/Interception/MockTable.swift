@@ -2,7 +2,9 @@
 /// is a mock, such as SQLite's `sqlite3_io_methods` or libxml2's `xmlSAXHandler`.
 ///
 /// ```swift
-/// let io: sqlite3_io_methods = mockTable(named: "io", template: sqlite3_io_methods(iVersion: 1))
+/// var methods = sqlite3_io_methods()
+/// methods.iVersion = 1
+/// let io: sqlite3_io_methods = mockTable(named: "io", template: methods)
 /// stub(io.xSectorSize!(any())).with { 4096 }
 /// // hand &io to C; later:
 /// verify(io.xSync!(any(), any()))

@@ -20,7 +20,7 @@ struct TableImage<Table> {
 
     /// Stores `function`, a C function pointer (or an Optional of one), at `offset`.
     mutating func write<Function>(_ function: Function, at offset: Int) {
-        precondition(TypeMetadata.isFunctionPointer(Function.self) || TypeMetadata.kind(of: Function.self) == .function)
+        precondition(TypeMetadata.isFunctionPointer(Function.self))
         withUnsafeMutableBytes(of: &value) { bytes in
             // Sound: `offset` is where reflection placed a field of type `Function` in `Table`
             // (see TableLayout), so the store stays inside the value, is aligned, and writes a

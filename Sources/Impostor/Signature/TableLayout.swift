@@ -20,19 +20,16 @@ struct TableLayout {
         let type: Any.Type
     }
 
-    let typeName: String
-    let size: Int
     private(set) var slots: [Slot] = []
     private(set) var unnamed: [UnnamedMember] = []
 
-    /// Nil when `type` is neither a struct nor a tuple.
+    /// Nil when `type` is neither a struct nor a tuple, is a scalar C type (an integer, a C
+    /// enum), or holds references (a Swift class, a `String`).
     init?(of type: Any.Type) {
         func isPlainData<T>(_: T.Type) -> Bool { _isPOD(T.self) }
         // Imported C structs with unions or bitfields are not `BitwiseCopyable` in Swift, so
         // the API cannot ask for it; holding no references is what the table's copies need.
         guard Self.isCompound(type), isPlainData(type) else { return nil }
-        typeName = TypeMetadata.name(of: type)
-        size = TypeMetadata.layout(of: type).size
         walk(type, at: 0, path: "")
     }
 
