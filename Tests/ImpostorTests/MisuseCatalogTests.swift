@@ -413,6 +413,20 @@ import Testing
         #expect(failure?.message == "Field open of ct_driver: Cannot mock @convention(c) (Optional<UnsafePointer<Int8>>, Int32) -> Int32 as driver.open: capturing: [5: .cString] names parameter 5, but driver.open takes 2 parameters (positions 0..<2); the declaration was left out.")
     }
 
+    @Test(.mockery) func pointerMatcherOnATableFieldNothingIsCopiedFrom() {
+        let driver: ct_driver = mockTable(named: "driver")
+        let line = #line + 1
+        let failure = failure { verify(driver.hooks.reset!(bytes([1]))) }
+        #expect(failure?.message == "bytes([0x01]) in verify(...) reads the memory argument 1 of driver.hooks.reset points to, but nothing is copied from that parameter (UnsafeMutableRawPointer?) when a call arrives, and a caller's memory may be gone once the call returns. Say what it points to when you create the table, by field path and position from 0: capturing: [\"hooks.reset\": [0: .bytes(n)]], [\"hooks.reset\": [0: .buffer(count: k)]] (a length in parameter k) or [\"hooks.reset\": [0: .cString]].")
+        #expect(failure?.site.line == line)
+    }
+
+    @Test(.mockery) func textMatcherOnATableFieldThatMayBeABuffer() {
+        let driver: ct_driver = mockTable(named: "driver")
+        let failure = failure { verify(driver.open!(cString("disk"), 0)) }
+        #expect(failure?.message == "cString(\"disk\") in verify(...) reads the memory argument 1 of driver.open points to, but that parameter (UnsafePointer<Int8>?) is followed by an Int32, which may be its length or not, so Impostor copied only up to whichever of a NUL and that number came first. Say which it is when you create the table, by field path and position from 0: capturing: [\"open\": [0: .cString]] for a NUL-terminated string, [\"open\": [0: .buffer(count: 1)]] for a buffer of that length.")
+    }
+
     @Test func makeMockTableThrowsTheFirstProblem() throws {
         let context = Mockery()
         let unnamed = try #require(throws: MockCreationError.self) { _ = try context.makeMockTable(of: ct_union_table.self, named: "tagged") }

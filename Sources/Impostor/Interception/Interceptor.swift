@@ -16,10 +16,17 @@ final class Interceptor: Sendable {
     let stubs = StubTable<Stub>()
     /// The owning Mockery's store for failures raised on threads without a test.
     let pendingFailures: PendingFailures
+    /// For a field of a table made by `mockTable`, the field's path (`xWrite`), so that messages
+    /// can show the `capturing:` declaration the table takes.
+    let tableField: String?
     private let released = Atomic<Bool>(false)
 
-    init(name: String, signature: Signature, capturePlan: CapturePlan, creationSite: SourceSite, pendingFailures: PendingFailures) {
+    init(
+        name: String, signature: Signature, capturePlan: CapturePlan, creationSite: SourceSite, pendingFailures: PendingFailures,
+        tableField: String? = nil
+    ) {
         self.name = name
+        self.tableField = tableField
         self.signature = signature
         self.capturePlan = capturePlan
         self.creationSite = creationSite

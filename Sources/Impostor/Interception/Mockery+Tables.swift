@@ -52,7 +52,8 @@ extension Mockery {
         var image = TableImage<Table>(template: template)
         for field in plan.fields {
             func write<Function>(_ type: Function.Type) {
-                if field.isMockable, let made = try? create(type, named: field.mockName, capturing: field.capturing, site: site) {
+                if field.isMockable, let made = try? create(
+                    type, named: field.mockName, capturing: field.capturing, site: site, tableField: field.slot.path) {
                     image.write(made.mock, at: field.slot.offset)
                 } else if TypeMetadata.isFunctionPointer(type) {
                     image.write(PlaceholderMock.value(of: type, named: field.mockName, site: site), at: field.slot.offset)

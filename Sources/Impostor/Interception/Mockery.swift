@@ -143,7 +143,7 @@ public final class Mockery: Sendable {
     }
 
     func create<F>(
-        _ type: F.Type, named name: String, capturing: [Int: PointerCapture], site: SourceSite
+        _ type: F.Type, named name: String, capturing: [Int: PointerCapture], site: SourceSite, tableField: String? = nil
     ) throws(MockCreationError) -> (mock: F, problems: [CaptureProblem]) {
         let functionType = TypeMetadata.wrappedType(ofOptional: F.self) ?? F.self
         let signature = try SignatureCache.signature(of: functionType)
@@ -151,7 +151,8 @@ public final class Mockery: Sendable {
             ? (signature.defaultCapturePlan, [])
             : CapturePlan.declared(capturing, over: signature.parameters)
         let interceptor = Interceptor(
-            name: name, signature: signature, capturePlan: plan, creationSite: site, pendingFailures: pendingFailures)
+            name: name, signature: signature, capturePlan: plan, creationSite: site, pendingFailures: pendingFailures,
+            tableField: tableField)
         let trampoline = try Trampoline.make(for: interceptor)
         trampolines.withLock { $0.append(trampoline) }
         MockRegistry.register(trampoline)
