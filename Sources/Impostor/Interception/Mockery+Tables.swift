@@ -22,7 +22,9 @@ extension Mockery {
         for problem in plan.problems {
             FailureReporter.report(ImpostorFailure(message: problem.description, site: site))
         }
-        return fill(plan, template: template, site: site)
+        return fill(plan, template: template, site: site) { error in
+            FailureReporter.report(ImpostorFailure(message: error.description, site: site))
+        }
     }
 
     /// Creates a method table in this Mockery, throwing when any of its function pointers
@@ -43,19 +45,32 @@ extension Mockery {
         let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let plan = TablePlan(Table.self, named: name, capturing: capturing, unnamedMembers: unnamedMembers)
         if let problem = plan.problems.first { throw problem }
-        return fill(plan, template: template, site: site)
+        var failure: MockCreationError?
+        let table = fill(plan, template: template, site: site) { error in failure = failure ?? error }
+        if let failure { throw failure }
+        return table
     }
 
     /// The template (or zero) with a mock in every function-pointer field the plan found.
-    private func fill<Table>(_ plan: TablePlan, template: Table?, site: SourceSite) -> Table {
+    /// A field that cannot be made all the same (libffi out of closures) goes to `failed` and
+    /// holds a placeholder that reports each call.
+    private func fill<Table>(
+        _ plan: TablePlan, template: Table?, site: SourceSite, failed: (MockCreationError) -> Void
+    ) -> Table {
         guard plan.layout != nil else { return template ?? PlaceholderMock.value(of: Table.self, named: plan.name, site: site) }
         var image = TableImage<Table>(template: template)
         for field in plan.fields {
             func write<Function>(_ type: Function.Type) {
-                if field.isMockable, let made = try? create(
-                    type, named: field.mockName, capturing: field.capturing, site: site, tableField: field.slot.path) {
-                    image.write(made.mock, at: field.slot.offset)
-                } else if TypeMetadata.isFunctionPointer(type) {
+                if field.isMockable {
+                    do {
+                        let made = try create(type, named: field.mockName, capturing: field.capturing, site: site, tableField: field.slot.path)
+                        image.write(made.mock, at: field.slot.offset)
+                        return
+                    } catch {
+                        failed(error)
+                    }
+                }
+                if TypeMetadata.isFunctionPointer(type) {
                     image.write(PlaceholderMock.value(of: type, named: field.mockName, site: site), at: field.slot.offset)
                 }
             }
