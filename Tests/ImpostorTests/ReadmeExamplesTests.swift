@@ -1,4 +1,5 @@
 import CImpostorTestSupport
+import CSQLite3
 import Impostor
 import Testing
 #if canImport(Glibc)
@@ -89,6 +90,33 @@ typealias ExpatText = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CC
             context.assertIsSatisfied()                                 // automatic at the end of a .mockery test
         }
         #expect(failures.isEmpty)
+    }
+
+    @Test(.mockery) func functionTables() {
+        var methods = sqlite3_io_methods()
+        methods.iVersion = 1
+        let io = mockTable(named: "io", template: methods, capturing: ["xWrite": [1: .buffer(count: 2)]])
+        stub(io.xSectorSize!(any())).with { 512 }
+        stub(io.xFileSize!(any(), any())).with { (file: UnsafeMutablePointer<sqlite3_file>?, size: UnsafeMutablePointer<sqlite3_int64>?) -> Int32 in
+            size?.pointee = 0
+            return SQLITE_OK
+        }
+        // What SQLite does through a file's pMethods (SQLiteVFSTests runs the real thing).
+        var file = sqlite3_file()
+        var size: sqlite3_int64 = -1
+        var page = [UInt8](repeating: 0, count: 4096)
+        page.replaceSubrange(0..<16, with: Array("SQLite format 3\0".utf8))
+        #expect(io.xSectorSize!(&file) == 512)
+        #expect(io.xFileSize!(&file, &size) == SQLITE_OK && size == 0)
+        _ = io.xRead!(&file, &page, 100, 0)
+        _ = io.xWrite!(&file, page, 4096, 0)
+        _ = io.xSync!(&file, 0)
+
+        verify(io.xWrite!(any(), bytes(Array("SQLite format 3\0".utf8)), 4096, 0))
+        verifyInOrder { io.xWrite!(any(), any(), any(), 0); io.xSync!(any(), any()) }
+        #expect(invocations(of: io.xRead)[0].description.hasPrefix("io.xRead(0x"))
+        #expect(invocations(of: io.xRead)[0].description.hasSuffix(", 100, 0) -> 0"))
+        #expect(methods.iVersion == 1 && io.iVersion == 1)
     }
 
     @Test func packedStructIsRefusedWithTheReadmeMessage() {

@@ -20,6 +20,9 @@ final class Interceptor: Sendable {
     let book: ExpectationBook
     /// Decided once: whether a call that nothing answers is more than "uninteresting".
     let isNice: Bool
+    /// For a field of a table made by `mockTable`, the field's path (`xWrite`), so that messages
+    /// can show the `capturing:` declaration the table takes.
+    let tableField: String?
     private let released = Atomic<Bool>(false)
     /// Set once an expectation names this mock: from then on its calls go through the
     /// Mockery's expectations first (see `answerExpected`).
@@ -27,9 +30,10 @@ final class Interceptor: Sendable {
 
     init(
         name: String, signature: Signature, capturePlan: CapturePlan, creationSite: SourceSite,
-        pendingFailures: PendingFailures, book: ExpectationBook
+        pendingFailures: PendingFailures, book: ExpectationBook, tableField: String? = nil
     ) {
         self.name = name
+        self.tableField = tableField
         self.signature = signature
         self.capturePlan = capturePlan
         self.creationSite = creationSite

@@ -170,8 +170,8 @@ public final class Mockery: Sendable {
         return try create(type, named: name, capturing: capturing, site: site).mock
     }
 
-    private func create<F>(
-        _ type: F.Type, named name: String, capturing: [Int: PointerCapture], site: SourceSite
+    func create<F>(
+        _ type: F.Type, named name: String, capturing: [Int: PointerCapture], site: SourceSite, tableField: String? = nil
     ) throws(MockCreationError) -> (mock: F, problems: [CaptureProblem]) {
         let functionType = TypeMetadata.wrappedType(ofOptional: F.self) ?? F.self
         let signature = try SignatureCache.signature(of: functionType)
@@ -179,7 +179,8 @@ public final class Mockery: Sendable {
             ? (signature.defaultCapturePlan, [])
             : CapturePlan.declared(capturing, over: signature.parameters)
         let interceptor = Interceptor(
-            name: name, signature: signature, capturePlan: plan, creationSite: site, pendingFailures: pendingFailures, book: book)
+            name: name, signature: signature, capturePlan: plan, creationSite: site, pendingFailures: pendingFailures,
+            book: book, tableField: tableField)
         let trampoline = try Trampoline.make(for: interceptor)
         trampolines.withLock { $0.append(trampoline) }
         book.register(interceptor)

@@ -206,10 +206,11 @@ enum PrototypeEvaluation {
         if plan.undecided[index] {
             return FailureMessages.matcherNeedsDecision(
                 matcher, purpose: purpose, mock: interceptor.name, position: index, type: parameter.name,
-                next: interceptor.signature.parameters[index + 1].name)
+                next: interceptor.signature.parameters[index + 1].name, tableField: interceptor.tableField)
         }
         guard reading.isSatisfied(by: plan.rules[index]) else {
-            return FailureMessages.matcherNeedsCapture(matcher, purpose: purpose, mock: interceptor.name, position: index, type: parameter.name)
+            return FailureMessages.matcherNeedsCapture(
+                matcher, purpose: purpose, mock: interceptor.name, position: index, type: parameter.name, tableField: interceptor.tableField)
         }
         return nil
     }
