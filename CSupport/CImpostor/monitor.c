@@ -43,7 +43,9 @@ int32_t impostor_monitor_wait(impostor_monitor *monitor, uint64_t deadline_ns) {
         .tv_sec = (time_t)(deadline_ns / 1000000000u),
         .tv_nsec = (long)(deadline_ns % 1000000000u),
     };
-    return pthread_cond_timedwait(&monitor->condition, &monitor->mutex, &deadline) == ETIMEDOUT ? 0 : 1;
+    // Anything but a wake-up (a timeout, or an error that would recur on every retry) ends
+    // the wait, so a caller never spins.
+    return pthread_cond_timedwait(&monitor->condition, &monitor->mutex, &deadline) == 0 ? 1 : 0;
 }
 
 void impostor_monitor_wake_all(impostor_monitor *monitor) { pthread_cond_broadcast(&monitor->condition); }

@@ -20,8 +20,8 @@ void impostor_monitor_enter(impostor_monitor *_Nonnull monitor);
 void impostor_monitor_exit(impostor_monitor *_Nonnull monitor);
 
 /// Waits, with the monitor entered exactly once, until woken or until `deadline_ns`
-/// (CLOCK_MONOTONIC nanoseconds) has passed. Returns 0 when the deadline passed, 1 otherwise
-/// (woken, possibly spuriously: callers re-check their condition).
+/// (CLOCK_MONOTONIC nanoseconds) has passed. Returns 1 when woken (possibly spuriously:
+/// callers re-check their condition), 0 when the deadline passed or the wait failed.
 int32_t impostor_monitor_wait(impostor_monitor *_Nonnull monitor, uint64_t deadline_ns);
 
 /// Wakes every thread waiting on the monitor.

@@ -92,10 +92,11 @@ public func setErrno<Result>(_ code: Int32) -> Action<Result> {
 /// oneOf(fill(any())).will(setPointee(argument: 0, to: ct_point(x: 1, y: 2)))
 /// ```
 ///
-/// The parameter must be a mutable pointer to `T` (`UnsafeMutablePointer<T>?`) or a mutable
-/// raw pointer; anything else is reported at the `will` line and the expectation gets no
-/// actions. A call that passes NULL (or an address no process can own) is reported and nothing
-/// is written.
+/// The parameter must be a mutable pointer to `T` (`UnsafeMutablePointer<T>?`), so that
+/// exactly one `T` is written into memory the caller owns; anything else (a raw `void *`,
+/// whose extent Impostor cannot know, included) is reported at the `will` line and the
+/// expectation gets no actions: write through a `void *` in a `perform` block. A call that
+/// passes NULL (or an address no process can own) is reported and nothing is written.
 public func setPointee<Result, T>(argument: Int, to value: T) -> Action<Result> {
     Action(ActionStep(
         description: "setPointee(argument: \(argument), to: \(value))",
@@ -141,13 +142,20 @@ enum ActionChecks {
             return FailureMessages.setPointeeNoSuchArgument(argument: argument, mock: mockName, count: signature.parameters.count)
         }
         let parameter = signature.parameters[argument]
-        let fits: Bool = switch parameter.pointer {
-        case .raw(isMutable: true): valueIsTrivial
-        case .text(isMutable: true, let isUnsigned): valueType == (isUnsigned ? UInt8.self : CChar.self)
-        case .typed(let pointee, isMutable: true): pointee.type == valueType && valueIsTrivial
-        default: false
+        let pointee: Any.Type
+        switch parameter.pointer {
+        case .text(isMutable: true, let isUnsigned): pointee = isUnsigned ? UInt8.self : CChar.self
+        case .typed(let type, isMutable: true): pointee = type.type
+        case .raw(isMutable: true):
+            return FailureMessages.setPointeeRawPointer(argument: argument, mock: mockName, parameterType: parameter.name)
+        default:
+            return FailureMessages.setPointeeNotAnOutParameter(argument: argument, mock: mockName, parameterType: parameter.name)
         }
-        return fits ? nil : FailureMessages.setPointeeMismatch(
-            argument: argument, mock: mockName, parameterType: parameter.name, valueType: valueName)
+        guard pointee == valueType, valueIsTrivial else {
+            return FailureMessages.setPointeeMismatch(
+                argument: argument, mock: mockName, parameterType: parameter.name,
+                pointee: TypeMetadata.name(of: pointee), valueType: valueName)
+        }
+        return nil
     }
 }

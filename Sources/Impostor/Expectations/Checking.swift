@@ -29,6 +29,11 @@ extension Mockery {
         MatcherRecorder.reportLeftovers()
         FailureReporter.flush(pendingFailures)
         FailureReporter.flush(.global)
+        if self === Mockery.processDefault {
+            // Not evaluated: the prototypes make no calls and leave no matchers.
+            FailureReporter.report(ImpostorFailure(message: FailureMessages.checkingOnProcessDefault(), site: site))
+            return
+        }
         if let outer = ExpectationDraft.current {
             FailureReporter.report(ImpostorFailure(message: FailureMessages.nestedChecking(outer.mockery.name), site: site))
             return

@@ -61,7 +61,9 @@ final class Expectation: @unchecked Sendable {
         }
     }
 
-    var isForbidden: Bool { if case .forbidden = kind { true } else { false } }
+    /// `never`, and `exactly(0)` or `atMost(0)`, which mean the same: a matching call stops
+    /// the search and fails.
+    var isForbidden: Bool { cardinality.maximum == 0 }
 
     /// True once it has taken as many calls as it needs.
     var isSatisfied: Bool { count >= cardinality.minimum }

@@ -53,9 +53,10 @@ final class ExpectationBook: @unchecked Sendable {
                 for sequence in expectation.sequences { sequence.track.steps.append(expectation) }
                 expectations.append(expectation)
             }
+            // Inside the monitor: a call that sees the flag waits for the monitor, so it finds
+            // the expectations; one that does not see it yet came before the block returned.
+            for expectation in draft.expectations { expectation.interceptor.markExpected() }
         }
-        // After publication: a call that sees the flag finds its expectations in the list.
-        for expectation in draft.expectations { expectation.interceptor.markExpected() }
     }
 
     /// Forgets everything (the Mockery is gone), breaking the reference cycles between
@@ -236,9 +237,20 @@ final class ExpectationBook: @unchecked Sendable {
             history: history(before: sequence))
     }
 
-    /// Every call the Mockery's mocks recorded before `sequence`, oldest first.
-    private func history(before sequence: UInt64) -> [Invocation] {
-        interceptors.flatMap { $0.invocations() }.filter { $0.sequenceNumber < sequence }.sorted { $0.sequenceNumber < $1.sequenceNumber }
+    /// The calls the Mockery's mocks recorded before `sequence`, oldest first, with how many
+    /// earlier ones are left out: the newest few of each mock only, so a listing costs the
+    /// same after a million calls as after ten.
+    private func history(before sequence: UInt64) -> (calls: [Invocation], earlier: Int) {
+        let limit = ExpectationListing.historyLimit
+        var total = 0
+        var recent: [Invocation] = []
+        for interceptor in interceptors {
+            total += interceptor.store.count
+            recent += interceptor.invocations(last: limit + 1).filter { $0.sequenceNumber < sequence }
+        }
+        recent.sort { $0.sequenceNumber < $1.sequenceNumber }
+        let shown = Array(recent.suffix(limit))
+        return (shown, max(0, total - shown.count))
     }
 }
 

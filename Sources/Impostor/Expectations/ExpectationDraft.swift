@@ -37,6 +37,17 @@ final class ExpectationDraft: @unchecked Sendable {
                 PrototypeRecorder.noteResult(prototype())
             }
             guard let pattern = patterns?.first else { return ExpectationBuilder(nil) }
+            // `oneOf(add(1, 2) == 3)` calls the mock but is a Bool: its actions would write a
+            // Bool where C reads an Int32.
+            let result = pattern.interceptor.signature.result?.swiftType ?? Void.self
+            guard Result.self == result else {
+                FailureReporter.report(ImpostorFailure(
+                    message: FailureMessages.prototypeResultMismatch(
+                        purpose, mock: pattern.interceptor.name, prototype: TypeMetadata.name(of: Result.self),
+                        result: TypeMetadata.name(of: result)),
+                    site: site))
+                return ExpectationBuilder(nil)
+            }
             target = (pattern.interceptor, .call(pattern))
         }
         let interceptor = target.0

@@ -37,7 +37,10 @@ final class Monitor: @unchecked Sendable {
     /// The deadline `timeout` from now.
     static func deadline(after timeout: Duration) -> UInt64 {
         let (seconds, attoseconds) = timeout.components
-        let nanoseconds = max(0, seconds) * 1_000_000_000 + max(0, attoseconds / 1_000_000_000)
-        return now &+ UInt64(nanoseconds)
+        // Saturating: `.seconds(Int64.max)` means "no deadline worth counting", not a trap.
+        let (whole, overflow) = UInt64(max(0, seconds)).multipliedReportingOverflow(by: 1_000_000_000)
+        let nanoseconds = overflow ? UInt64.max : whole.addingReportingOverflow(UInt64(max(0, attoseconds / 1_000_000_000))).partialValue
+        let (deadline, late) = now.addingReportingOverflow(nanoseconds)
+        return late ? UInt64.max : deadline
     }
 }

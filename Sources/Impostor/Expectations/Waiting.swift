@@ -1,6 +1,7 @@
 extension Mockery {
     /// Blocks until `predicate` holds, for calls that arrive on other threads: woken by each
-    /// call the Mockery's expectations dispatch, never by polling.
+    /// call that moves one of the Mockery's states (and by ``States/become(_:)``), never by
+    /// polling.
     ///
     /// ```swift
     /// let done = context.states("worker", startsAs: "running")

@@ -136,9 +136,9 @@ final class Interceptor: Sendable {
         store.removeAll()
     }
 
-    /// The recorded calls, oldest first.
-    func invocations() -> [Invocation] {
-        store.records()
+    /// The recorded calls, oldest first; only the newest `last` of them when given.
+    func invocations(last: Int = .max) -> [Invocation] {
+        store.records(last: last)
             .sorted { $0.sequence < $1.sequence }
             .map { Invocation(mockName: name, signature: signature, record: $0) }
     }

@@ -22,7 +22,9 @@ public struct MockeryTrait: TestTrait, SuiteTrait, TestScoping {
     /// Scopes each test (each case of a parameterized one), never a suite as a whole: one
     /// Mockery is one test's.
     public func scopeProvider(for test: Test, testCase: Test.Case?) -> MockeryTrait? {
-        test.isSuite ? nil : self
+        // Swift Testing asks for a test function as a whole (no case) and then for each of its
+        // cases: scoping only the cases gives each exactly one Mockery.
+        testCase == nil ? nil : self
     }
 
     /// Runs the test with a new Mockery as ``Mockery/current``, then checks and releases it.

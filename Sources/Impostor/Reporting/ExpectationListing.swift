@@ -69,7 +69,8 @@ enum ExpectationListing {
     static let historyLimit = 10
 
     static func render(
-        expectations: [Expectation], call: LiveCall?, forbiddenBy: Expectation?, states: [String], history: [Invocation]
+        expectations: [Expectation], call: LiveCall?, forbiddenBy: Expectation?, states: [String],
+        history: (calls: [Invocation], earlier: Int)
     ) -> String {
         var lines: [String] = []
         let files = Set(expectations.map { fileName($0.site.fileID) })
@@ -94,11 +95,11 @@ enum ExpectationListing {
         return lines.joined(separator: "\n")
     }
 
-    /// `query(3) -> 7, query(4) -> 7`, the last few only.
-    private static func describe(_ history: [Invocation]) -> String {
-        guard !history.isEmpty else { return "nothing" }
-        let shown = history.suffix(historyLimit).map(\.description).joined(separator: ", ")
-        let hidden = history.count - min(history.count, historyLimit)
+    /// `query(3) -> 7, query(4) -> 7`: the last few, after how many came before them.
+    private static func describe(_ history: (calls: [Invocation], earlier: Int)) -> String {
+        guard !history.calls.isEmpty else { return "nothing" }
+        let shown = history.calls.map(\.description).joined(separator: ", ")
+        let hidden = history.earlier
         return hidden == 0 ? shown : "… \(hidden) earlier call\(hidden == 1 ? "" : "s"), then " + shown
     }
 

@@ -65,10 +65,21 @@ extension FailureMessages {
             + "(indices 0..<\(count)). The expectation has no actions."
     }
 
-    static func setPointeeMismatch(argument: Int, mock: String, parameterType: String, valueType: String) -> String {
-        "setPointee(argument: \(argument), to:) cannot write a \(valueType) through argument \(argument) of \(mock), "
-            + "which is \(parameterType): it needs a mutable pointer to \(valueType) (or a mutable raw pointer). "
+    static func setPointeeMismatch(argument: Int, mock: String, parameterType: String, pointee: String, valueType: String) -> String {
+        "setPointee(argument: \(argument), to:) was given a \(valueType), but argument \(argument) of \(mock) is "
+            + "\(parameterType): pass a \(pointee), as in `setPointee(argument: \(argument), to: \(pointee)(...))`. "
             + "The expectation has no actions."
+    }
+
+    static func setPointeeRawPointer(argument: Int, mock: String, parameterType: String) -> String {
+        "setPointee(argument: \(argument), to:) cannot write through argument \(argument) of \(mock), a \(parameterType): "
+            + "Impostor cannot know how many bytes the caller's memory holds. Write through it in a perform { } block, "
+            + "which sees the call's arguments. The expectation has no actions."
+    }
+
+    static func setPointeeNotAnOutParameter(argument: Int, mock: String, parameterType: String) -> String {
+        "setPointee(argument: \(argument), to:) needs a mutable pointer, but argument \(argument) of \(mock) is "
+            + "\(parameterType). The expectation has no actions."
     }
 
     static func setPointeeUnwritable(argument: Int, mock: String) -> String {
@@ -104,8 +115,20 @@ extension FailureMessages {
     }
 
     static func firstUnexpectedCallAgain(_ message: String) -> String {
-        "Not satisfied: the first unexpected call (reported when it happened) still fails the test, "
+        "Not satisfied: the first call that was not allowed (reported when it happened) still fails the test, "
             + "whatever the code did with the zero it returned.\n" + message
+    }
+
+    static func prototypeResultMismatch(_ purpose: String, mock: String, prototype: String, result: String) -> String {
+        "The prototype passed to \(purpose)(...) has type \(prototype), but \(mock) returns \(result): write the call "
+            + "itself, as in `\(purpose)(\(mock)(...))`, not an expression built on it. Nothing was expected."
+    }
+
+    static func checkingOnProcessDefault() -> String {
+        "checking { } was called on the process-wide default Mockery, whose expectations would outlive this test, "
+            + "answer other tests' calls and never be checked. Give the test its own Mockery: `@Test(.mockery)` (then "
+            + "`Mockery.current.checking { }`), or `let context = Mockery(\"name\")` and mocks made with `context.mock(named:)`. "
+            + "Nothing was expected."
     }
 
     static func waitTimedOut(_ predicate: String, timeout: Duration, now: String, listing: String) -> String {

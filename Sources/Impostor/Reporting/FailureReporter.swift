@@ -60,7 +60,11 @@ enum FailureReporter {
         }
         let annotated = ImpostorFailure(
             message: failure.message + " " + FailureMessages.reportedToTheRun(test: store.owner?.name, mockery: store.mockeryName),
-            site: failure.site)
+            site: failure.site, isWarning: failure.isWarning)
+        if annotated.isWarning {
+            StandardError.write("Impostor warning: \(annotated)\n")
+            return
+        }
         LateFailures.report(annotated)
     }
 

@@ -128,22 +128,30 @@ import Testing
         let failures = expectationFailures { context in
             let fill: Fill = context.mock(named: "fill")
             let add: Binary = context.mock(named: "add")
+            let sink: @convention(c) (UnsafeMutableRawPointer?) -> Void = context.mock(named: "sink")
             context.checking {
                 oneOf(fill(any())).will(setPointee(argument: 0, to: Int32(1)))
                 oneOf(fill(any())).will(setPointee(argument: 1, to: ce_point(x: 1, y: 2)))
                 oneOf(add(1, 2)).will(setPointee(argument: 0, to: Int32(1)))
+                // 8 bytes of Int into a caller's 4-byte int would overrun it: a void * is refused.
+                oneOf(sink(any())).will(setPointee(argument: 0, to: 42))
             }
             let point = ce_fill_point(fill)
             #expect(point.x == -1 && point.y == -1)
             _ = ce_fill_point(fill)
             _ = cs_call_add(add, 1, 2)
+            var small: Int32 = 7
+            sink(&small)
+            #expect(small == 7)
         }
         #expect(failures.messages == [
-            "setPointee(argument: 0, to:) cannot write a Int32 through argument 0 of fill, which is UnsafeMutablePointer<ce_point>?: "
-                + "it needs a mutable pointer to Int32 (or a mutable raw pointer). The expectation has no actions.",
+            "setPointee(argument: 0, to:) was given a Int32, but argument 0 of fill is UnsafeMutablePointer<ce_point>?: "
+                + "pass a ce_point, as in `setPointee(argument: 0, to: ce_point(...))`. The expectation has no actions.",
             "setPointee(argument: 1, ...) names an argument fill does not have: it takes 1 (indices 0..<1). The expectation has no actions.",
-            "setPointee(argument: 0, to:) cannot write a Int32 through argument 0 of add, which is Int32: "
-                + "it needs a mutable pointer to Int32 (or a mutable raw pointer). The expectation has no actions.",
+            "setPointee(argument: 0, to:) needs a mutable pointer, but argument 0 of add is Int32. The expectation has no actions.",
+            "setPointee(argument: 0, to:) cannot write through argument 0 of sink, a UnsafeMutableRawPointer?: Impostor cannot "
+                + "know how many bytes the caller's memory holds. Write through it in a perform { } block, which sees the call's "
+                + "arguments. The expectation has no actions.",
         ])
     }
 

@@ -106,6 +106,69 @@ import Testing
         ])
     }
 
+    @Test func aPrototypeThatIsAnExpressionOnTheCallIsRefused() {
+        let failures = expectationFailures { context in
+            let add: Binary = context.mock(named: "add")
+            context.checking { oneOf(add(1, 2) == 0).will(returnValue(true)) }
+            #expect(cs_call_add(add, 1, 2) == 0)
+        }
+        #expect(failures.messages == [
+            "The prototype passed to oneOf(...) has type Bool, but add returns Int32: write the call itself, as in "
+                + "`oneOf(add(...))`, not an expression built on it. Nothing was expected."
+        ])
+    }
+
+    @Test func checkingOnTheProcessDefaultMockeryIsRefused() {
+        let add: Binary = Mockery.processDefault.mock(named: "add on the default")
+        let failures = captureFailures {
+            Mockery.processDefault.checking { oneOf(add(1, 2)) }
+        }
+        #expect(failures.map(\.message).first?.hasPrefix(
+            "checking { } was called on the process-wide default Mockery, whose expectations would outlive this test") == true)
+        #expect(invocations(of: add).isEmpty)
+    }
+
+    @Test func exactlyZeroAndAtMostZeroForbidAsNeverDoes() {
+        let failures = expectationFailures { context in
+            let add: Binary = context.mock(named: "add")
+            context.checking {
+                exactly(0).of(add(1, 2))
+                atMost(0).of(add(3, 4))
+                allowing(add(any(), any())).will(returnValue(9))
+            }
+            #expect(cs_call_add(add, 1, 2) == 0)
+            #expect(cs_call_add(add, 3, 4) == 0)
+            #expect(cs_call_add(add, 5, 6) == 9)
+        }
+        #expect(failures.count == 3)   // two at once, the first again at the check
+        #expect(failures.first?.message.contains("matches, but it must never happen") == true)
+    }
+
+    @Test func aMockeryTestChecksItsExpectationsAtItsEnd() async throws {
+        let test = try #require(Test.current)
+        let failures = try await captureFailures {
+            let trait: MockeryTrait = .mockery
+            try await trait.provideScope(for: test, testCase: Test.Case.current) {
+                let add: Binary = mockFunction(named: "add")
+                Mockery.current.checking { exactly(2).of(add(1, 2)) }
+                _ = cs_call_add(add, 1, 2)
+            }
+        }
+        #expect(failures.map { $0.message } == ["Expected add to receive add(1, 2) exactly 2 times but received it 1 time."])
+    }
+
+    @Test func theHistoryShowsTheLastTenCallsAfterHowManyCameBefore() {
+        let failures = expectationFailures { context in
+            let add: Binary = context.mock(named: "add")
+            context.checking { allowing(add(any(), 0)) }
+            for index in Int32(1)...12 { _ = cs_call_add(add, index, 0) }
+            _ = cs_call_add(add, 0, 1)
+        }
+        #expect(failures.first?.message.contains(
+            "What happened before this: … 2 earlier calls, then add(3, 0) -> 0, add(4, 0) -> 0") == true)
+        #expect(failures.first?.message.hasSuffix("add(12, 0) -> 0") == true)
+    }
+
     @Test func aReleasedMockeryChecksItsExpectations() {
         let failures = captureFailures {
             let context = Mockery("short-lived")

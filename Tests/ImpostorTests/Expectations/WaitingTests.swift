@@ -1,4 +1,5 @@
 import CImpostorTestSupport
+import Dispatch
 import Impostor
 import Testing
 
@@ -44,6 +45,26 @@ import Testing
         ce_join(thread)
         ce_publisher_free(publisher)
         let failures = captureFailures { context.assertIsSatisfied() }
+        #expect(failures.isEmpty)
+    }
+
+    @Test func becomeFromAnotherThreadWakesABlockedWaiter() {
+        let failures = expectationFailures { context in
+            let door = context.states("door", startsAs: "open")
+            // A Dispatch thread, not a task: this blocking wait may hold one of the few threads
+            // Swift concurrency's pool has.
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) { door.become("closed") }
+            context.waitUntil(door.is("closed"), timeout: .seconds(5))
+            #expect(door.current == "closed")
+        }
+        #expect(failures.isEmpty)
+    }
+
+    @Test func anHugeTimeoutDoesNotTrap() {
+        let failures = expectationFailures { context in
+            let door = context.states("door", startsAs: "open")
+            context.waitUntil(door.is("open"), timeout: .seconds(Int64.max))
+        }
         #expect(failures.isEmpty)
     }
 
