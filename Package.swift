@@ -56,9 +56,16 @@ let package = Package(
             name: "CImpostorABISuite",
             path: "Tests/CImpostorABISuite"
         ),
+        // SQLite from the system (Debian: libsqlite3-dev), for the mock VFS test only.
+        .systemLibrary(
+            name: "CSQLite3",
+            path: "Tests/CSQLite3",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         .testTarget(
             name: "ImpostorTests",
-            dependencies: ["Impostor", "ImpostorXCTest", "CImpostorTestSupport", "CImpostorABISuite"],
+            dependencies: ["Impostor", "ImpostorXCTest", "CImpostorTestSupport", "CImpostorABISuite", "CSQLite3"],
             path: "Tests/ImpostorTests"
         ),
         // C loops and baselines for the benchmark executable.

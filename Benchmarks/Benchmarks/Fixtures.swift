@@ -55,6 +55,21 @@ enum Fixtures {
         return add
     }
 
+    /// Row 6e: expectations instead of stubs; the call is answered by the last of ten, after
+    /// nine whose first argument does not match.
+    static func tenthOfTenExpectations(in mockery: Mockery) throws -> BinaryFunction {
+        let add = try mockery.makeMock(of: BinaryFunction.self, named: "add")
+        try stubbing(in: mockery) {
+            mockery.checking {
+                for k in Int32(0)..<9 {
+                    allowing(add(eq(100 + k), any())).will(returnValue(0))
+                }
+                allowing(add(any(), eq(5))).will(perform { (a: Int32, b: Int32) in a &+ b })
+            }
+        }
+        return add
+    }
+
     /// Row 6: a struct passed and returned by value, stubbed with a block that reads both.
     static func vec2Stub(in mockery: Mockery) throws -> Vec2Function {
         let scale = try mockery.makeMock(of: Vec2Function.self, named: "scale")

@@ -1,7 +1,7 @@
 import CBenchmarkSupport
 import Impostor
 
-/// Rows 1 to 6: the cost of one call, made by a C loop through a function pointer.
+/// Rows 1 to 6 (and 6e): the cost of one call, made by a C loop through a function pointer.
 enum CallRows {
     static func measure(into report: Report) {
         let plan = report.plan
@@ -45,6 +45,15 @@ enum CallRows {
             report.add(row("5", "mock, 11 stubs, match is the oldest", measurement,
                            target: .ratio(report.ratioToBaseline(measurement.statistics.median), atMost: 2.0, of: "row 2"),
                            notes: ["oldest stub(add(any(), eq(5))), then ten newer stub(add(eq(100+k), any())) tried first; add(3, 5)"]))
+        }
+
+        report.measure("6e", "mock, 10 expectations") {
+            let mockery = Mockery("row 6e")
+            let add = try Fixtures.tenthOfTenExpectations(in: mockery)
+            let measurement = Sampler.perCall(plan, expecting: Call.sum) { bench_loop_binary(add, $0, Call.a, Call.b) }
+            report.add(row("6e", "mock, answered by the 10th of 10 expectations", measurement,
+                           notes: ["nine allowing(add(eq(100+k), any())), then allowing(add(any(), eq(5))).will(perform { a &+ b }); "
+                                   + "the Mockery's monitor is taken per call"]))
         }
 
         report.measure("6", "Vec2 by value") {

@@ -1,4 +1,5 @@
-// `swift run -c release Benchmarks [--quick] [--json] [--peers]`
+// `swift run -c release Benchmarks [--quick] [--json] [--peers]`; `swift run Benchmarks` (a
+// debug build) builds the release build and runs it with the same arguments.
 //
 // Measures what a mock costs per call (rows 1 to 7, each timed by a C loop in
 // CBenchmarkSupport), what creating and releasing mocks costs (8), verification (9), and
@@ -12,8 +13,7 @@ import Musl
 #endif
 
 #if DEBUG
-StandardError.write("Benchmarks: a debug build measures nothing useful; run `swift run -c release Benchmarks`.\n")
-exit(2)
+ReleaseRelaunch.run(arguments: Array(CommandLine.arguments.dropFirst()))
 #else
 
 let usage = """

@@ -351,6 +351,93 @@ import Testing
         #expect(failure?.message.hasSuffix("is not a mock made by Impostor: pass the function pointer mockFunction returned.") == true)
     }
 
+    // MARK: Method tables
+
+    @Test(.mockery) func tableOfANonStructType() {
+        let line = #line + 1
+        let failure = failure { #expect(mockTable(of: Int32.self, named: "number") == 0) }
+        #expect(failure?.message == "Cannot mock Int32 as the table number: mockTable needs a struct of function pointers, such as sqlite3_io_methods. For a single function pointer, use mockFunction.")
+        #expect(failure?.site.line == line)
+        var returned: Int32 = 0
+        let reported = captureFailures { returned = mockTable(named: "number", template: Int32(7)) }
+        #expect(returned == 7 && reported.count == 1)
+    }
+
+    @Test(.mockery) func tableWithoutFunctionPointers() {
+        let line = #line + 1
+        let failure = failure { _ = mockTable(of: ct_plain_point.self, named: "point") }
+        #expect(failure?.message == "Cannot mock ct_plain_point as the table point: it has no function-pointer fields, so there is nothing to mock.")
+        #expect(failure?.site.line == line)
+    }
+
+    @Test(.mockery) func tableWithAUnion() {
+        let line = #line + 1
+        let failure = failure { _ = mockTable(of: ct_union_table.self, named: "tagged") }
+        #expect(failure?.message == "Cannot mock every function pointer of ct_union_table as the table tagged: Swift's reflection cannot name what lies in payload (__Unnamed_union_payload, a union or bitfields: bytes 8..<16), so a function pointer there would not be mocked. Mock the fields you need one by one with mockFunction, or pass `unnamedMembers: .keepBytes` to leave those bytes as the template has them (zero without one).")
+        #expect(failure?.site.line == line)
+    }
+
+    @Test(.mockery) func tableWithAnAnonymousUnion() {
+        let failure = failure { _ = mockTable(of: ct_anonymous_table.self, named: "anonymous") }
+        #expect(failure?.message.hasPrefix("Cannot mock every function pointer of ct_anonymous_table as the table anonymous: Swift's reflection cannot name what lies in bytes 8..<16 (bitfields, or an anonymous union or struct), so") == true, "\(failure?.message ?? "")")
+    }
+
+    @Test(.mockery) func tableWithBitfields() {
+        let failure = failure { _ = mockTable(of: ct_flagged_table.self, named: "flagged") }
+        #expect(failure?.message.hasPrefix("Cannot mock every function pointer of ct_flagged_table as the table flagged: Swift's reflection cannot name what lies in bytes 8..<16 (bitfields, or an anonymous union or struct), so") == true, "\(failure?.message ?? "")")
+    }
+
+    @Test(.mockery) func tableFieldThatCannotBeMocked() {
+        let line = #line + 3
+        var result: Int32 = -1
+        let failures = captureFailures {
+            let table: ct_mixed_table = mockTable(named: "mixed")
+            result = table.bad!(1, ct_table_packed())
+            #expect(table.good!(1) == 0)
+        }
+        #expect(result == 0)
+        #expect(failures.map(\.site.line) == [line, line])
+        #expect(failures.first?.message == "Field bad of ct_mixed_table: Cannot mock @convention(c) (Int32, ct_table_packed) -> Int32: parameter 2 has type ct_table_packed, a packed struct: field `i` (Int32) is at offset 1, which is not a multiple of its alignment 4. libffi cannot describe misaligned fields.")
+        #expect(failures.last?.message == "Call to mock mixed.bad, which could not be created (see the failure at its creation); the call returned zero.")
+    }
+
+    @Test(.mockery) func tableCaptureKeyThatNamesNoField() {
+        let line = #line + 1
+        let failure = failure { _ = mockTable(of: ct_driver.self, named: "driver", capturing: ["opne": [0: .cString]]) }
+        #expect(failure?.message == "capturing: [\"opne\": …] names no function-pointer field of ct_driver (the table driver); its function-pointer fields are open, hooks.encode, hooks.reset, handlers[0], handlers[1], handlers[2], close. The declaration was left out.")
+        #expect(failure?.site.line == line)
+    }
+
+    @Test(.mockery) func tableCaptureDeclarationThatDoesNotFitItsField() {
+        let failure = failure { _ = mockTable(of: ct_driver.self, named: "driver", capturing: ["open": [5: .cString]]) }
+        #expect(failure?.message == "Field open of ct_driver: Cannot mock @convention(c) (Optional<UnsafePointer<Int8>>, Int32) -> Int32 as driver.open: capturing: [5: .cString] names parameter 5, but driver.open takes 2 parameters (positions 0..<2); the declaration was left out.")
+    }
+
+    @Test(.mockery) func pointerMatcherOnATableFieldNothingIsCopiedFrom() {
+        let driver: ct_driver = mockTable(named: "driver")
+        let line = #line + 1
+        let failure = failure { verify(driver.hooks.reset!(bytes([1]))) }
+        #expect(failure?.message == "bytes([0x01]) in verify(...) reads the memory argument 1 of driver.hooks.reset points to, but nothing is copied from that parameter (UnsafeMutableRawPointer?) when a call arrives, and a caller's memory may be gone once the call returns. Say what it points to when you create the table, by field path and position from 0: capturing: [\"hooks.reset\": [0: .bytes(n)]], [\"hooks.reset\": [0: .buffer(count: k)]] (a length in parameter k) or [\"hooks.reset\": [0: .cString]].")
+        #expect(failure?.site.line == line)
+    }
+
+    @Test(.mockery) func textMatcherOnATableFieldThatMayBeABuffer() {
+        let driver: ct_driver = mockTable(named: "driver")
+        let failure = failure { verify(driver.open!(cString("disk"), 0)) }
+        #expect(failure?.message == "cString(\"disk\") in verify(...) reads the memory argument 1 of driver.open points to, but that parameter (UnsafePointer<Int8>?) is followed by an Int32, which may be its length or not, so Impostor copied only up to whichever of a NUL and that number came first. Say which it is when you create the table, by field path and position from 0: capturing: [\"open\": [0: .cString]] for a NUL-terminated string, [\"open\": [0: .buffer(count: 1)]] for a buffer of that length.")
+    }
+
+    @Test func makeMockTableThrowsTheFirstProblem() throws {
+        let context = Mockery()
+        let unnamed = try #require(throws: MockCreationError.self) { _ = try context.makeMockTable(of: ct_union_table.self, named: "tagged") }
+        #expect(unnamed.description.hasPrefix("Cannot mock every function pointer of ct_union_table as the table tagged:"))
+        #expect(unnamed.position == nil)
+        let field = try #require(throws: MockCreationError.self) { _ = try context.makeMockTable(of: ct_mixed_table.self, named: "mixed") }
+        #expect(field.description.hasPrefix("Field bad of ct_mixed_table: Cannot mock"))
+        #expect(field.position == .parameter(2))
+        #expect(context.mockCount == 0)
+    }
+
     // MARK: Test frameworks
 
     @Test func xctestRunningWithoutImpostorXCTest() {

@@ -1,4 +1,5 @@
 import CImpostorTestSupport
+import CSQLite3
 import Impostor
 import Testing
 #if canImport(Glibc)
@@ -55,6 +56,67 @@ typealias ExpatText = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CC
         #expect(add(1, 2) == 0)
         #expect(invocations(of: onEvent).map(\.description) == ["onEvent(3, nil)"])
         #expect(invocations(of: ops.read).first?.argument(2, as: UInt.self) == 10)
+    }
+
+    @Test func expectations() {
+        let failures = captureFailures {
+            let context = Mockery("publisher")                          // or Mockery.current in a .mockery test
+            let subscriber: Subscriber = context.mock(named: "subscriber one")
+            let query: @convention(c) (Int32) -> Int32 = context.mock(named: "query")
+            let connect: @convention(c) () -> Int32 = context.mock(named: "connect")
+            let login: @convention(c) () -> Int32 = context.mock(named: "login")
+            let logout: @convention(c) () -> Int32 = context.mock(named: "logout")
+            let publisher = ce_publisher_new()!
+            defer { ce_publisher_free(publisher) }
+            ce_publisher_add(publisher, subscriber, nil)
+            let network = context.states("network", startsAs: "down")
+            let session = context.sequence("session")
+            context.checking {
+                oneOf(subscriber(any(), "hello"))                                     // exactly once
+                exactly(2).of(query(5)).will(returnValue(7))
+                atLeast(1).of(query(1)); atMost(3).of(query(2)); between(1...3).of(query(3))
+                allowing(query(any())).will(returnValue(-1))                          // any number of times, none included
+                never(subscriber(any(), "spam"))
+                oneOf(connect()).when(network.is("up")).then(network.becomes("connected"))
+                oneOf(login()).inSequence(session); oneOf(logout()).inSequence(session)
+            }
+            ce_publisher_publish(publisher, "hello")                    // a C publisher calling its subscribers
+            #expect([query(5), query(5), query(1), query(3), query(8)] == [7, 7, 0, 0, -1])
+            network.become("up")
+            _ = connect()
+            context.waitUntil(network.is("connected"),
+              timeout: .seconds(1))
+            _ = login(); _ = logout()
+            context.assertIsSatisfied()                                 // automatic at the end of a .mockery test
+        }
+        #expect(failures.isEmpty)
+    }
+
+    @Test(.mockery) func functionTables() {
+        var methods = sqlite3_io_methods()
+        methods.iVersion = 1
+        let io = mockTable(named: "io", template: methods, capturing: ["xWrite": [1: .buffer(count: 2)]])
+        stub(io.xSectorSize!(any())).with { 512 }
+        stub(io.xFileSize!(any(), any())).with { (file: UnsafeMutablePointer<sqlite3_file>?, size: UnsafeMutablePointer<sqlite3_int64>?) -> Int32 in
+            size?.pointee = 0
+            return SQLITE_OK
+        }
+        // What SQLite does through a file's pMethods (SQLiteVFSTests runs the real thing).
+        var file = sqlite3_file()
+        var size: sqlite3_int64 = -1
+        var page = [UInt8](repeating: 0, count: 4096)
+        page.replaceSubrange(0..<16, with: Array("SQLite format 3\0".utf8))
+        #expect(io.xSectorSize!(&file) == 512)
+        #expect(io.xFileSize!(&file, &size) == SQLITE_OK && size == 0)
+        _ = io.xRead!(&file, &page, 100, 0)
+        _ = io.xWrite!(&file, page, 4096, 0)
+        _ = io.xSync!(&file, 0)
+
+        verify(io.xWrite!(any(), bytes(Array("SQLite format 3\0".utf8)), 4096, 0))
+        verifyInOrder { io.xWrite!(any(), any(), any(), 0); io.xSync!(any(), any()) }
+        #expect(invocations(of: io.xRead)[0].description.hasPrefix("io.xRead(0x"))
+        #expect(invocations(of: io.xRead)[0].description.hasSuffix(", 100, 0) -> 0"))
+        #expect(methods.iVersion == 1 && io.iVersion == 1)
     }
 
     @Test func packedStructIsRefusedWithTheReadmeMessage() {

@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "impostor_monitor.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif

@@ -23,21 +23,41 @@ final class Interceptor: Sendable {
     /// For a mock of an interposed C symbol, its dispatcher's index (else -1): while the mock
     /// answers, the thread's own calls of the symbol by name reach the original.
     let dispatcherIndex: Int32
+    /// The owning Mockery's expectations.
+    let book: ExpectationBook
+    /// Decided once: whether a call that nothing answers is more than "uninteresting".
+    let isNice: Bool
+    /// For a field of a table made by `mockTable`, the field's path (`xWrite`), so that messages
+    /// can show the `capturing:` declaration the table takes.
+    let tableField: String?
     private let released = Atomic<Bool>(false)
+    /// Set once an expectation names this mock: from then on its calls go through the
+    /// Mockery's expectations first (see `answerExpected`).
+    private let expected = Atomic<Bool>(false)
 
     init(
-        name: String, signature: Signature, capturePlan: CapturePlan, creationSite: SourceSite, pendingFailures: PendingFailures,
+        name: String, signature: Signature, capturePlan: CapturePlan, creationSite: SourceSite,
+        pendingFailures: PendingFailures, book: ExpectationBook, tableField: String? = nil,
         originalAddress: UInt = 0, dispatcherIndex: Int32 = -1
     ) {
         self.originalAddress = originalAddress
         self.dispatcherIndex = dispatcherIndex
         self.name = name
+        self.tableField = tableField
         self.signature = signature
         self.capturePlan = capturePlan
         self.creationSite = creationSite
         self.pendingFailures = pendingFailures
+        self.book = book
+        isNice = book.strictness == .nice
         self.store = InvocationStore(signature: signature, plan: capturePlan)
     }
+
+    /// Sends this mock's calls through its Mockery's expectations from now on.
+    func markExpected() { expected.store(true, ordering: .releasing) }
+
+    /// True once an expectation names this mock.
+    var isExpected: Bool { expected.load(ordering: .acquiring) }
 
     /// Handles one call. Runs on whatever thread called the mock; never throws or traps,
     /// because nothing may unwind through the C frames above it.
@@ -88,29 +108,40 @@ final class Interceptor: Sendable {
     /// Answers the call with the newest matching stub (or zero) and records it.
     @inline(__always)
     private func answerAndRecord(_ frame: CallFrame) {
+        // One load: a mock no expectation names never enters the expectations' path.
+        if expected.load(ordering: .acquiring) { return answerExpected(frame) }
         let sequence = CallSequence.next()
+        if let matched = newestMatchingStub(frame) {
+            answer(frame, with: matched, sequence: sequence)
+        } else {
+            frame.writeZeroResult()
+            if !isNice { answerUninteresting(frame, sequence: sequence) }
+        }
+        store.append(sequence: sequence, thread: CallingThread.currentID, frame: frame)
+    }
+
+    /// The newest stub whose pattern matches the call, borrowed.
+    @inline(__always)
+    func newestMatchingStub(_ frame: CallFrame) -> Unmanaged<Stub>? {
         // Newest stub first. A plain loop, so matching is inlined here: a closure per stub
         // cost about a hundred instructions each.
         var index = stubs.publishedCount - 1
         let firstLive = stubs.firstLiveIndex  // after the count: stubs below it were reset
-        var matched: Unmanaged<Stub>?
         while index >= firstLive {
             let entry = stubs.borrowedEntry(index)
-            if entry._withUnsafeGuaranteedRef({ $0.pattern.matches(frame) }) {
-                matched = entry
-                break
-            }
+            if entry._withUnsafeGuaranteedRef({ $0.pattern.matches(frame) }) { return entry }
             index -= 1
         }
-        if let matched {
-            matched._withUnsafeGuaranteedRef { stub in
-                if stub.capturesArguments { stub.pattern.capture(frame.slot) }
-                pendingFailures.whileAnswering { stub.answer(frame, sequence: sequence) }
-            }
-        } else {
-            frame.writeZeroResult()
+        return nil
+    }
+
+    /// Runs a matching stub's answer.
+    @inline(__always)
+    func answer(_ frame: CallFrame, with stub: Unmanaged<Stub>, sequence: UInt64) {
+        stub._withUnsafeGuaranteedRef { stub in
+            if stub.capturesArguments { stub.pattern.capture(frame.slot) }
+            pendingFailures.whileAnswering { stub.answer(frame, sequence: sequence) }
         }
-        store.append(sequence: sequence, thread: CallingThread.currentID, frame: frame)
     }
 
     var isReleased: Bool { released.load(ordering: .relaxed) }
@@ -122,9 +153,9 @@ final class Interceptor: Sendable {
         store.removeAll()
     }
 
-    /// The recorded calls, oldest first.
-    func invocations() -> [Invocation] {
-        store.records()
+    /// The recorded calls, oldest first; only the newest `last` of them when given.
+    func invocations(last: Int = .max) -> [Invocation] {
+        store.records(last: last)
             .sorted { $0.sequence < $1.sequence }
             .map { Invocation(mockName: name, signature: signature, record: $0) }
     }

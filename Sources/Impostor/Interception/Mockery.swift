@@ -18,21 +18,34 @@ import Synchronization
 public final class Mockery: Sendable {
     /// The name used in messages.
     public let name: String
+    /// What the Mockery does with calls that no expectation mentions and no stub answers.
+    public let strictness: Strictness
     let pendingFailures: PendingFailures
+    /// Its expectations, states and sequences.
+    let book: ExpectationBook
     private let trampolines = Locked<[Trampoline]>([])
     /// C symbols rebound to this Mockery's mocks, put back when it is released.
     let interpositions = InterpositionList()
 
     /// Creates an empty Mockery.
-    public init(_ name: String = "Mockery") {
+    ///
+    /// `strictness` says what happens to an uninteresting call: a call to a mock that no
+    /// expectation mentions and no stub answers (see ``Strictness``).
+    public init(_ name: String = "Mockery", strictness: Strictness = .nice) {
         self.name = name
+        self.strictness = strictness
         pendingFailures = PendingFailures(mockeryName: name, owner: TestIdentity.current, parent: Mockery.scoped?.pendingFailures)
+        book = ExpectationBook(mockeryName: name, strictness: strictness)
     }
 
     deinit {
         // Slots first, so that no call reaches a mock being released.
         interpositions.removeAll(reportingTo: pendingFailures)
+        // Like gMock at a mock's destruction: expectations still unsatisfied fail the test
+        // (unless assertIsSatisfied already reported them).
+        for failure in book.unsatisfied() { FailureReporter.report(failure, pending: pendingFailures) }
         for trampoline in trampolines.withLock({ $0 }) { trampoline.interceptor.release() }
+        book.tearDown()
         pendingFailures.orphan()
         FailureReporter.flush(pendingFailures)
     }
@@ -62,15 +75,30 @@ public final class Mockery: Sendable {
         try await Mockery.$scoped.withValue(self, operation: body)
     }
 
-    /// Reports, on this thread, every failure raised on other threads by this Mockery's mocks
-    /// that has not been reported yet (and any raised where no Mockery was concerned).
+    /// Checks the Mockery's expectations and reports, on this thread, every failure raised on
+    /// other threads by its mocks that has not been reported yet (and any raised where no
+    /// Mockery was concerned).
     ///
-    /// Call it at the end of a test that calls mocks from background threads; the
-    /// ``MockeryTrait`` does it for you.
-    public func assertIsSatisfied() {
+    /// Each expectation not yet satisfied is reported at the line that declared it, in Mocky's
+    /// words (`Expected subscriber one to receive subscriber one(any(), "hello") exactly once
+    /// but received it 0 times.`), and the first unexpected call is reported again, once, even
+    /// if the code under test swallowed its effects. A second check does not repeat what the
+    /// first reported, unless more calls came in between.
+    ///
+    /// The ``MockeryTrait`` calls it at the end of each test, and a Mockery checks itself when
+    /// it is released. In XCTest, call it in `tearDown`:
+    ///
+    /// ```swift
+    /// override func tearDown() {
+    ///     context.assertIsSatisfied()
+    ///     super.tearDown()
+    /// }
+    /// ```
+    public func assertIsSatisfied(fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) {
         MatcherRecorder.reportLeftovers()
         FailureReporter.flush(pendingFailures)
         FailureReporter.flush(.global)
+        for failure in book.unsatisfied() { FailureReporter.report(failure, pending: pendingFailures) }
     }
 
     /// The number of mocks this Mockery owns.
@@ -155,8 +183,8 @@ public final class Mockery: Sendable {
     /// Makes a mock; `original`, when not zero, is the real function of an interposed symbol
     /// routed through dispatcher `dispatcherIndex`.
     func create<F>(
-        _ type: F.Type, named name: String, capturing: [Int: PointerCapture], site: SourceSite, original: UInt = 0,
-        dispatcherIndex: Int32 = -1
+        _ type: F.Type, named name: String, capturing: [Int: PointerCapture], site: SourceSite, tableField: String? = nil,
+        original: UInt = 0, dispatcherIndex: Int32 = -1
     ) throws(MockCreationError) -> (mock: F, problems: [CaptureProblem]) {
         let functionType = TypeMetadata.wrappedType(ofOptional: F.self) ?? F.self
         let signature = try SignatureCache.signature(of: functionType)
@@ -165,9 +193,10 @@ public final class Mockery: Sendable {
             : CapturePlan.declared(capturing, over: signature.parameters)
         let interceptor = Interceptor(
             name: name, signature: signature, capturePlan: plan, creationSite: site, pendingFailures: pendingFailures,
-            originalAddress: original, dispatcherIndex: dispatcherIndex)
+            book: book, tableField: tableField, originalAddress: original, dispatcherIndex: dispatcherIndex)
         let trampoline = try Trampoline.make(for: interceptor)
         trampolines.withLock { $0.append(trampoline) }
+        book.register(interceptor)
         MockRegistry.register(trampoline)
         return (trampoline.functionPointer(as: F.self), problems)
     }

@@ -12,7 +12,21 @@ import Testing
 ///     ...
 /// }
 /// ```
-public struct MockeryTrait: TestTrait, TestScoping {
+///
+/// On a suite, `@Suite(.mockery)`, every test in it (nested suites included) gets its own
+/// Mockery, as if each were marked.
+public struct MockeryTrait: TestTrait, SuiteTrait, TestScoping {
+    /// True: marking a suite gives every test inside it, at any depth, its own Mockery.
+    public var isRecursive: Bool { true }
+
+    /// Scopes each test (each case of a parameterized one), never a suite as a whole: one
+    /// Mockery is one test's.
+    public func scopeProvider(for test: Test, testCase: Test.Case?) -> MockeryTrait? {
+        // Swift Testing asks for a test function as a whole (no case) and then for each of its
+        // cases: scoping only the cases gives each exactly one Mockery.
+        testCase == nil ? nil : self
+    }
+
     /// Runs the test with a new Mockery as ``Mockery/current``, then checks and releases it.
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
@@ -24,6 +38,7 @@ public struct MockeryTrait: TestTrait, TestScoping {
 }
 
 extension Trait where Self == MockeryTrait {
-    /// Gives the test its own ``Mockery``, checked and released when the test ends.
+    /// Gives the test (or each test of the suite) its own ``Mockery``, checked and released
+    /// when the test ends.
     public static var mockery: Self { MockeryTrait() }
 }

@@ -41,6 +41,21 @@ enum PrototypeEvaluation {
         return patterns
     }
 
+    /// The mock `prototype` evaluates to, when it is a mock itself rather than a call to one
+    /// (`ignoring(logger)`); nil otherwise, with nothing reported and no matchers left over.
+    static func wholeMock<Result>(_ prototype: () -> Result) -> Interceptor? {
+        guard !PrototypeRecorder.isRecording else { return nil }
+        MatcherRecorder.reportLeftovers()
+        let recorder = PrototypeRecorder()
+        var value: Result?
+        // In recording mode, so a call to a mock in the prototype is captured, not made.
+        recorder.recording { value = prototype() }
+        _ = MatcherRecorder.current.takeAll()
+        MatcherRecorder.current.round = 0
+        guard recorder.calls.isEmpty, let value else { return nil }
+        return MockRegistry.interceptor(of: value)
+    }
+
     private static func evaluate(
         _ prototype: () -> Void, shape: Shape, purpose: String, site: SourceSite
     ) -> Result<[CallPattern], ImpostorFailure> {
@@ -191,10 +206,11 @@ enum PrototypeEvaluation {
         if plan.undecided[index] {
             return FailureMessages.matcherNeedsDecision(
                 matcher, purpose: purpose, mock: interceptor.name, position: index, type: parameter.name,
-                next: interceptor.signature.parameters[index + 1].name)
+                next: interceptor.signature.parameters[index + 1].name, tableField: interceptor.tableField)
         }
         guard reading.isSatisfied(by: plan.rules[index]) else {
-            return FailureMessages.matcherNeedsCapture(matcher, purpose: purpose, mock: interceptor.name, position: index, type: parameter.name)
+            return FailureMessages.matcherNeedsCapture(
+                matcher, purpose: purpose, mock: interceptor.name, position: index, type: parameter.name, tableField: interceptor.tableField)
         }
         return nil
     }

@@ -16,12 +16,12 @@ enum CallListing {
         (0..<batch.count).map { index in
             let view = batch.view(index)
             let invocation = Invocation(mockName: pattern.interceptor.name, signature: batch.signature, record: view.record())
-            var arguments = invocation.formattedArguments
-            var mismatches: [String] = []
+            let formatted = invocation.formattedArguments
+            var arguments = formatted
             for (position, matcher) in pattern.arguments.enumerated() where !matcher.matches(view.slot(position)) {
                 arguments[position] = "«" + arguments[position] + "»"
-                mismatches.append(explain(matcher, actual: view, position: position, invocation: invocation))
             }
+            let mismatches = Self.mismatches(pattern, slot: view.slot, formatted: formatted)
             var text = "\(invocation.mockName)(\(arguments.joined(separator: ", ")))"
             if let result = invocation.formattedResult { text += " -> " + result }
             return Entry(sequence: view.sequence, text: text, mismatches: mismatches)
@@ -41,16 +41,22 @@ enum CallListing {
         return lines.joined(separator: "\n")
     }
 
+    /// `argument 2: expected 5, got 6` for each argument of a call that `pattern` does not
+    /// accept; `slot` reads the call's arguments and `formatted` is how they print.
+    static func mismatches(_ pattern: CallPattern, slot: (Int) -> ArgumentSlot, formatted: [String]) -> [String] {
+        pattern.arguments.enumerated().compactMap { position, matcher in
+            matcher.matches(slot(position)) ? nil : explain(matcher, slot: slot(position), position: position, actual: formatted[position])
+        }
+    }
+
     /// `argument 2: expected 5, got 6`, with struct fields named when a struct literal differs.
-    private static func explain(_ matcher: ArgumentMatcher, actual view: RecordView, position: Int, invocation: Invocation) -> String {
-        let actual = invocation.formattedArguments[position]
+    private static func explain(_ matcher: ArgumentMatcher, slot: ArgumentSlot, position: Int, actual: String) -> String {
         if case .test(let recorded) = matcher, let reading = recorded.pointerReading {
-            return "argument \(position + 1): expected \(matcher.description), got \(reading.describe(view.slot(position)))"
+            return "argument \(position + 1): expected \(matcher.description), got \(reading.describe(slot))"
         }
         guard case .literal(let expected, let leaves, let text) = matcher, leaves.count > 1 else {
             return "argument \(position + 1): expected \(matcher.description), got \(actual)"
         }
-        let slot = view.slot(position)
         let fields = leaves.filter { !slot.isEqual(to: expected, leaves: [$0]) }.map { leaf in
             "field \(leaf.name) expected \(LeafFormatter.format(leaf, in: expected)), got \(LeafFormatter.format(leaf, in: slot.bytes(count: expected.count)))"
         }

@@ -24,20 +24,38 @@ extension FailureMessages {
     }
 
     /// A matcher that reads through a pointer, bound to a parameter nothing is copied from.
-    static func matcherNeedsCapture(_ matcher: String, purpose: String, mock: String, position: Int, type: String) -> String {
-        "\(matcher) in \(purpose)(...) reads the memory argument \(position + 1) of \(mock) points to, but nothing is copied "
+    /// `tableField` is the field's path when the mock is a field of a `mockTable` table.
+    static func matcherNeedsCapture(
+        _ matcher: String, purpose: String, mock: String, position: Int, type: String, tableField: String? = nil
+    ) -> String {
+        let declare = { (capture: String) in declaration(capture, at: position, tableField: tableField) }
+        return "\(matcher) in \(purpose)(...) reads the memory argument \(position + 1) of \(mock) points to, but nothing is copied "
             + "from that parameter (\(type)) when a call arrives, and a caller's memory may be gone once the call returns. "
-            + "Say what it points to when you create the mock, by position from 0: capturing: [\(position): .bytes(n)], "
-            + "[\(position): .buffer(count: k)] (a length in parameter k) or [\(position): .cString]."
+            + "Say what it points to when you create the \(made(tableField)): capturing: \(declare(".bytes(n)")), "
+            + "\(declare(".buffer(count: k)")) (a length in parameter k) or \(declare(".cString"))."
     }
 
     /// A matcher that reads text or bytes through a `const char *` next to an `int`.
-    static func matcherNeedsDecision(_ matcher: String, purpose: String, mock: String, position: Int, type: String, next: String) -> String {
-        "\(matcher) in \(purpose)(...) reads the memory argument \(position + 1) of \(mock) points to, but that parameter "
+    static func matcherNeedsDecision(
+        _ matcher: String, purpose: String, mock: String, position: Int, type: String, next: String, tableField: String? = nil
+    ) -> String {
+        let declare = { (capture: String) in declaration(capture, at: position, tableField: tableField) }
+        return "\(matcher) in \(purpose)(...) reads the memory argument \(position + 1) of \(mock) points to, but that parameter "
             + "(\(type)) is followed by an \(next), which may be its length or not, so Impostor copied only up to whichever "
-            + "of a NUL and that number came first. Say which it is when you create the mock, by position from 0: "
-            + "capturing: [\(position): .cString] for a NUL-terminated string, [\(position): .buffer(count: \(position + 1))] "
+            + "of a NUL and that number came first. Say which it is when you create the \(made(tableField)): "
+            + "capturing: \(declare(".cString")) for a NUL-terminated string, \(declare(".buffer(count: \(position + 1))")) "
             + "for a buffer of that length."
+    }
+
+    /// `mock, by position from 0`, or `table, by field path and position from 0`.
+    private static func made(_ tableField: String?) -> String {
+        tableField == nil ? "mock, by position from 0" : "table, by field path and position from 0"
+    }
+
+    /// `[1: .cString]`, or `["xWrite": [1: .cString]]` for a table's field.
+    private static func declaration(_ capture: String, at position: Int, tableField: String?) -> String {
+        let declaration = "[\(position): \(capture)]"
+        return tableField.map { "[\"\($0)\": \(declaration)]" } ?? declaration
     }
 
     /// `nothing was copied from it at call time`, for listings.

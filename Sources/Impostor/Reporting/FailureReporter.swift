@@ -12,7 +12,7 @@ import Testing
 /// current is kept, and reported on the test's thread at the next Impostor call made there
 /// (creating, querying or verifying mocks, or the end of a Mockery's scope). None is lost.
 enum FailureReporter {
-    /// Where failures go inside ``captureFailures(_:)``.
+    /// Where failures go inside ``captureFailures(_:)-48uu4``.
     @TaskLocal static var capture: FailureCapture?
 
     /// Reports `failure` now if this thread can, or keeps it in `pending` for the test's
@@ -24,6 +24,9 @@ enum FailureReporter {
             capture.append(failure)
         } else if Test.current != nil {
             record(failure)
+        } else if failure.isWarning, TestFrameworkHooks.currentTestCaseName != nil {
+            // XCTest has no warnings: print it where the test's output is.
+            StandardError.write("Impostor warning: \(failure)\n")
         } else if reportToXCTest(failure) {
             return
         } else {
@@ -57,7 +60,11 @@ enum FailureReporter {
         }
         let annotated = ImpostorFailure(
             message: failure.message + " " + FailureMessages.reportedToTheRun(test: store.owner?.name, mockery: store.mockeryName),
-            site: failure.site)
+            site: failure.site, isWarning: failure.isWarning)
+        if annotated.isWarning {
+            StandardError.write("Impostor warning: \(annotated)\n")
+            return
+        }
         LateFailures.report(annotated)
     }
 
@@ -71,8 +78,15 @@ enum FailureReporter {
         } else if Test.current != nil {
             for failure in failures { record(failure) }
         } else {
-            // No test can take them: they fail the run (standard error, then the exit status).
-            for failure in failures where !reportToXCTest(failure) { LateFailures.report(failure) }
+            // No test can take them: they fail the run (standard error, then the exit status);
+            // warnings are only printed.
+            for failure in failures {
+                if failure.isWarning {
+                    StandardError.write("Impostor warning: \(failure)\n")
+                } else if !reportToXCTest(failure) {
+                    LateFailures.report(failure)
+                }
+            }
         }
     }
 
@@ -84,6 +98,7 @@ enum FailureReporter {
     private static func record(_ failure: ImpostorFailure) {
         Issue.record(
             Comment(rawValue: failure.message),
+            severity: failure.isWarning ? .warning : .error,
             sourceLocation: SourceLocation(
                 fileID: failure.site.fileID, filePath: failure.site.filePath,
                 line: failure.site.line, column: failure.site.column))
@@ -154,7 +169,7 @@ final class PendingFailures: Sendable {
     }
 }
 
-/// Collects failures instead of reporting them; see ``captureFailures(_:)``.
+/// Collects failures instead of reporting them; see ``captureFailures(_:)-48uu4``.
 final class FailureCapture: Sendable {
     private let failures = Locked<[ImpostorFailure]>([])
 
@@ -180,6 +195,24 @@ public func captureFailures(_ body: () throws -> Void) rethrows -> [ImpostorFail
     let capture = FailureCapture()
     try FailureReporter.$capture.withValue(capture) {
         try body()
+        FailureReporter.flush(Mockery.current.pendingFailures)
+        FailureReporter.flush(.global)
+    }
+    return capture.all
+}
+
+/// Runs the async `body` and returns the failures Impostor raised during it, instead of
+/// failing the current test; see the synchronous form.
+///
+/// ```swift
+/// let failures = await captureFailures {
+///     await context.waitUntil(door.is("closed"), timeout: .milliseconds(100))
+/// }
+/// ```
+public func captureFailures(_ body: () async throws -> Void) async rethrows -> [ImpostorFailure] {
+    let capture = FailureCapture()
+    try await FailureReporter.$capture.withValue(capture) {
+        try await body()
         FailureReporter.flush(Mockery.current.pendingFailures)
         FailureReporter.flush(.global)
     }

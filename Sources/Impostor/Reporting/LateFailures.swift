@@ -37,7 +37,9 @@ enum ExitCheck {
     static func arm() { _ = armed }
 
     private static func run() {
-        let waiting = PendingFailures.global.takeAll() + Mockery.processDefault.pendingFailures.takeAll()
+        let all = PendingFailures.global.takeAll() + Mockery.processDefault.pendingFailures.takeAll()
+        for warning in all where warning.isWarning { StandardError.write("Impostor warning: \(warning)\n") }
+        let waiting = all.filter { !$0.isWarning }
         for failure in waiting { StandardError.write("Impostor failure: \(failure)\n") }
         let late = LateFailures.count
         guard late + waiting.count > 0 else { return }

@@ -2,7 +2,8 @@
 ///
 /// ``mockFunction(of:named:capturing:fileID:filePath:line:column:)-4r3mp`` reports it as a test failure at the
 /// line that asked for the mock; ``Mockery/makeMock(of:named:capturing:fileID:filePath:line:column:)``
-/// throws it.
+/// throws it. The same goes for a method table and
+/// ``Mockery/makeMockTable(of:named:template:capturing:unnamedMembers:fileID:filePath:line:column:)``.
 public struct MockCreationError: Error, Sendable, CustomStringConvertible, Equatable {
     /// Where in the signature the problem lies.
     public enum Position: Sendable, Equatable, CustomStringConvertible {
@@ -27,17 +28,25 @@ public struct MockCreationError: Error, Sendable, CustomStringConvertible, Equat
         case libffiRejected(function: String, status: Int)
         case closureAllocationFailed(function: String)
         case invalidCapture(function: String, mock: String, problem: CaptureProblem)
+        // Method tables (mockTable, makeMockTable).
+        case notATable(type: String, mock: String)
+        case tableWithoutFunctions(type: String, mock: String)
+        case unnamedTableMembers(type: String, mock: String, members: [UnnamedMember])
+        case unknownTableField(type: String, mock: String, field: String, fields: [String])
+        indirect case tableField(type: String, field: String, reason: Reason)
     }
 
     let reason: Reason
 
     init(_ reason: Reason) { self.reason = reason }
 
-    /// The position of the offending type, when one type is at fault.
+    /// The position of the offending type, when one type is at fault (for a method table, in
+    /// the function type of the field at fault).
     public var position: Position? {
         switch reason {
         case .unsupportedType(_, let position, _): return position
         case .invalidCapture(_, _, let problem): return .parameter(problem.position + 1)
+        case .tableField(_, _, let reason): return MockCreationError(reason).position
         default: return nil
         }
     }

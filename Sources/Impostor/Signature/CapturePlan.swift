@@ -8,8 +8,9 @@ final class CapturePlan: Sendable {
     /// For each parameter, its place in `capturing`, or -1.
     let slots: [Int]
     /// For each parameter, true when the default could not tell a C string from a (buffer,
-    /// length) pair (`const char *` next to an `int`): its safe copy serves `Invocation`, but a
-    /// matcher reading text through it must wait for a `capturing:` declaration.
+    /// length) pair (`const char *` or `const unsigned char *` next to an `int`): its safe copy
+    /// serves `Invocation`, but a matcher reading text through it must wait for a `capturing:`
+    /// declaration.
     let undecided: [Bool]
 
     init(rules: [CaptureRule], undecided: [Bool]? = nil) {
@@ -60,10 +61,11 @@ extension CapturePlan {
             undecided: parameters.indices.map { isUndecided(at: $0, of: parameters) })
     }
 
-    /// `const char *` followed by an integer that is not a `size_t`: `lookup(key, fallback)`
-    /// and expat's `(s, len)` look alike.
+    /// `const char *` or `const unsigned char *` followed by an integer that is not a `size_t`:
+    /// `lookup(key, fallback)` and expat's `(s, len)` look alike, and so do libxml2's
+    /// `(const xmlChar *URI, int nb_namespaces)` and `(const xmlChar *ch, int len)`.
     private static func isUndecided(at index: Int, of parameters: [CValueType]) -> Bool {
-        guard case .text(isMutable: false, isUnsigned: false) = parameters[index].pointer, index + 1 < parameters.count
+        guard case .text(isMutable: false, _) = parameters[index].pointer, index + 1 < parameters.count
         else { return false }
         let next = parameters[index + 1]
         return isInteger(next) && !isLength(next)

@@ -25,7 +25,8 @@
 /// | `T *`, `const T *` with `T` a C type of at most 256 bytes | anything else | one `T`, the pointee |
 /// | `void *`, `char *`, `unsigned char *`, opaque and function pointers | anything else | nothing: the address only |
 ///
-/// (*) A `const char *` next to an `int` may be a C string (`lookup(key, fallback)`) or a buffer
+/// (*) A `const char *` or `const unsigned char *` next to an `int` may be a C string
+/// (`lookup(key, fallback)`, libxml2's `(const xmlChar *URI, int nb_namespaces)`) or a buffer
 /// (expat's `(s, len)`): what is copied is safe either way, but a matcher that reads it asks you to
 /// say which, with `.cString` or `.buffer(count:)`.
 ///

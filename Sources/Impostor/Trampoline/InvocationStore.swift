@@ -88,12 +88,19 @@ final class InvocationStore: @unchecked Sendable {
     }
 
     /// Copies every record out, oldest first.
-    func records() -> [CallRecord] {
+    func records() -> [CallRecord] { records(last: .max) }
+
+    /// How many calls are recorded.
+    var count: Int { withState { $0.count } }
+
+    /// The newest `count` records (all of them when there are fewer), oldest first.
+    func records(last count: Int) -> [CallRecord] {
         let perCall = plan.capturing.count
         return withState { state in
             var records: [CallRecord] = []
-            records.reserveCapacity(state.count)
-            for index in 0..<state.count {
+            let first = max(0, state.count - count)
+            records.reserveCapacity(state.count - first)
+            for index in first..<state.count {
                 // Sound: records below `count` were fully written under this lock.
                 let record = UnsafeRawPointer(state.chunks[index / recordsPerChunk] + (index % recordsPerChunk) * stride)
                 let payload = UnsafeRawBufferPointer(

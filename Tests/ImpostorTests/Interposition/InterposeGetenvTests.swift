@@ -53,6 +53,17 @@ import Glibc
         verify(.once, getenvMock(any()))
     }
 
+    @Test(.mockery) func expectationsWorkOnAnInterposedSymbol() {
+        let getenvMock = interpose("getenv", as: GetEnv.self)
+        Mockery.current.checking {
+            oneOf(getenvMock(cString("IMPOSTOR_GETENV_EXPECTED"))).will(returnValue(Self.mocked))
+            allowing(getenvMock(any())).will(returnValue(nil))
+        }
+        #expect(InterpositionTestSupport.text(ct_interpose_getenv("IMPOSTOR_GETENV_EXPECTED")) == "from the mock")
+        #expect(ct_interpose_getenv("IMPOSTOR_GETENV_OTHER") == nil)
+        Mockery.current.assertIsSatisfied()
+    }
+
     @Test(.mockery) func theOriginalIsTheRealFunction() {
         setenv("IMPOSTOR_GETENV_ORIGINAL", "real", 1)
         let getenvMock = interpose("getenv", as: GetEnv.self)

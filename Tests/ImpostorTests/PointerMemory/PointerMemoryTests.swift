@@ -112,7 +112,7 @@ import Glibc
 
     @Test(.mockery) func saxCharactersAreReadToTheirIntLengthAndNamesByTheirNUL() {
         let start: cp_start_fn = mockFunction(named: "start")
-        let characters: cp_characters_fn = mockFunction(named: "characters")
+        let characters: cp_characters_fn = mockFunction(named: "characters", capturing: [1: .buffer(count: 2)])
         var starts = 0
         stub(start(any(), "item", any())).with { starts += 1 }     // a literal for const xmlChar *
         cp_parse_element(start, characters, "item", "hello")
@@ -125,6 +125,21 @@ import Glibc
         }
         #expect(failures.isEmpty)
         #expect(invocations(of: characters).first?.bytes(1) == Array("hello".utf8), "5 bytes, no NUL after them")
+    }
+
+    @Test(.mockery) func anUnsignedTextPointerNextToAnIntWaitsForADeclaration() {
+        // libxml2's (const xmlChar *ch, int len) and (const xmlChar *URI, int nb_namespaces)
+        // look alike: a text matcher asks which one it is instead of reading a cut copy.
+        let characters: cp_characters_fn = mockFunction(named: "characters")
+        cp_parse_element(mockFunction(named: "start"), characters, "item", "hello")
+        #expect(invocations(of: characters).first?.description == "characters(nil, \"hello\", 5)")
+        let failures = captureFailures { verify(.once, characters(any(), cString("hello"), 5)) }
+        #expect(failures.map(\.message) == [
+            "cString(\"hello\") in verify(...) reads the memory argument 2 of characters points to, but that parameter "
+                + "(UnsafePointer<UInt8>?) is followed by an Int32, which may be its length or not, so Impostor copied only up to "
+                + "whichever of a NUL and that number came first. Say which it is when you create the mock, by position from 0: "
+                + "capturing: [1: .cString] for a NUL-terminated string, [1: .buffer(count: 2)] for a buffer of that length."
+        ])
     }
 
     @Test(.mockery) func curlBodyChunksAreReadWhenDeclared() {

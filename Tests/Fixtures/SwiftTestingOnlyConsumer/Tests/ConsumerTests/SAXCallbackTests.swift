@@ -7,7 +7,7 @@ import Testing
 
 @Test(.mockery) func parserCallsTheStartElementAndCharactersHandlers() {
     let startElement: startElementSAXFunc = mockFunction(named: "startElement")
-    let characters: charactersSAXFunc = mockFunction(named: "characters")
+    let characters: charactersSAXFunc = mockFunction(named: "characters", capturing: [1: .buffer(count: 2)])
     var nestedElements = 0
     stub(startElement(any(), "name", any())).with { nestedElements += 1 }   // a literal for const xmlChar *
 

@@ -1,0 +1,85 @@
+/// What an expectation does when a call matches it: return a value, run a block, set `errno`,
+/// fill an out-parameter, or several of these in order. Give actions to
+/// ``ExpectationBuilder/will(_:fileID:filePath:line:column:)``.
+///
+/// ```swift
+/// oneOf(open(cString("a.txt"), any())).will(setErrno(ENOENT), returnValue(-1))
+/// ```
+///
+/// `Result` is the mock's return type, so the compiler checks `returnValue(x)` against the
+/// mock as it checks a stub's block. Actions run on the thread that called the mock, in the
+/// order given; the last one to set the result wins, and a call whose actions set none
+/// returns zero.
+public struct Action<Result>: @unchecked Sendable {
+    // @unchecked: an action holds the user's values and blocks, which run on whichever thread
+    // calls the mock, as stub blocks do; `returnValue` and `setPointee` take C pointers.
+    @usableFromInline let step: ActionStep
+
+    @usableFromInline
+    init(_ step: ActionStep) { self.step = step }
+}
+
+/// An action without its result type: what an expectation keeps and runs.
+@usableFromInline
+struct ActionStep: @unchecked Sendable {
+    // @unchecked: see Action.
+
+    /// `returnValue(7)`, `setErrno(2)`, `perform { }`: as the action reads in listings.
+    let description: String
+    /// The value returned, for `returnValue` alone: listings show it as `-> 7`.
+    let returns: String?
+    /// Why the action cannot run for a mock with this signature (checked once, when the
+    /// expectation is declared), or nil.
+    let problem: (Signature, _ mockName: String) -> String?
+    /// Runs the action for one call.
+    let run: (CallFrame, ActionCall) -> Void
+
+    init(
+        description: String, returns: String? = nil, problem: @escaping (Signature, String) -> String? = { _, _ in nil },
+        run: @escaping (CallFrame, ActionCall) -> Void
+    ) {
+        self.description = description
+        self.returns = returns
+        self.problem = problem
+        self.run = run
+    }
+
+    /// An action that returns a value of the mock's result type.
+    @usableFromInline
+    static func returning(_ returns: String, run: @escaping (CallFrame, ActionCall) -> Void) -> ActionStep {
+        ActionStep(description: "returnValue(\(returns))", returns: returns, run: run)
+    }
+
+    /// A `perform` block taking the mock's arguments as `blockTypes` (checked against the
+    /// mock's parameters when the expectation is declared).
+    @usableFromInline
+    static func block(taking blockTypes: [Any.Type], run: @escaping (CallFrame, ActionCall) -> Void) -> ActionStep {
+        ActionStep(
+            description: "perform { }",
+            problem: { signature, mockName in ActionChecks.blockProblem(blockTypes, signature: signature, mockName: mockName) },
+            run: run)
+    }
+}
+
+/// One call an expectation's actions are answering.
+@usableFromInline
+final class ActionCall {
+    // Made and used on the thread answering one call.
+    /// The call's global sequence number.
+    let sequence: UInt64
+    /// Which of the expectation's calls this is, from 0 (for `onConsecutiveCalls`).
+    @usableFromInline let index: Int
+    let mockName: String
+    /// Where the actions were given, for failures they raise.
+    let site: SourceSite
+    /// Set by `setErrno`: stored into the caller's `errno` as the very last step of the call,
+    /// after everything Impostor does that could change it.
+    var errno: Int32?
+
+    init(sequence: UInt64, index: Int, mockName: String, site: SourceSite) {
+        self.sequence = sequence
+        self.index = index
+        self.mockName = mockName
+        self.site = site
+    }
+}

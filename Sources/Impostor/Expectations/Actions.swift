@@ -1,0 +1,161 @@
+// The built-in actions (jMock's and Mocky's), for `will(...)`.
+
+/// Returns `value` from the call. Its type is the mock's return type, checked by the compiler.
+///
+/// ```swift
+/// allowing(query(any())).will(returnValue(7))
+/// ```
+@inlinable
+public func returnValue<Result>(_ value: Result) -> Action<Result> {
+    Action(ActionStep.returning("\(value)") { frame, _ in StubAnswer.write(value, to: frame) })
+}
+
+/// Runs `body` with the call's arguments, in order and with their exact types (or no
+/// arguments at all), and returns what it returns.
+///
+/// ```swift
+/// oneOf(add(any(), any())).will(perform { (a: Int32, b: Int32) -> Int32 in a * b })
+/// ```
+///
+/// The block's parameter types are checked against the mock's when the expectation is
+/// declared; a mismatch is reported at the `will` line and the expectation gets no actions.
+@inlinable
+public func perform<each Argument, Result>(_ body: @escaping (repeat each Argument) -> Result) -> Action<Result> {
+    var blockTypes: [Any.Type] = []
+    repeat blockTypes.append((each Argument).self)
+    return Action(ActionStep.block(taking: blockTypes) { frame, _ in
+        var cursor = 0
+        StubAnswer.write(body(repeat StubAnswer.argument((each Argument).self, of: frame, at: &cursor)), to: frame)
+    })
+}
+
+/// Runs `body` with the whole call as an ``Invocation`` and returns what it returns.
+///
+/// ```swift
+/// allowing(add(any(), any())).will(perform { (call: Invocation) -> Int32 in
+///     call.argument(0, as: Int32.self) + 1
+/// })
+/// ```
+public func perform<Result>(_ body: @escaping (Invocation) -> Result) -> Action<Result> {
+    Action(ActionStep(description: "perform { }") { frame, call in
+        let record = frame.record(sequence: call.sequence, thread: CallingThread.currentID)
+        StubAnswer.write(body(Invocation(mockName: call.mockName, signature: frame.signature, record: record)), to: frame)
+    })
+}
+
+/// Runs the first action on the expectation's first call, the second on its second, and so
+/// on. A call beyond the last action is reported as a failure and returns zero.
+///
+/// ```swift
+/// exactly(3).of(next()).will(onConsecutiveCalls(returnValue(1), returnValue(2), returnValue(3)))
+/// ```
+public func onConsecutiveCalls<Result>(_ actions: Action<Result>...) -> Action<Result> {
+    let steps = actions.map(\.step)
+    return Action(ActionStep(
+        description: "onConsecutiveCalls(" + steps.map(\.description).joined(separator: ", ") + ")",
+        problem: { signature, mockName in steps.lazy.compactMap { $0.problem(signature, mockName) }.first },
+        run: { frame, call in
+            guard call.index < steps.count else {
+                FailureReporter.report(ImpostorFailure(
+                    message: FailureMessages.consecutiveActionsUsedUp(count: steps.count, call: call.index + 1, mock: call.mockName),
+                    site: call.site))
+                return
+            }
+            steps[call.index].run(frame, call)
+        }))
+}
+
+/// Runs every action, in order: what `will(a, b, c)` does with its list.
+///
+/// ```swift
+/// oneOf(open(any(), any())).will(doAll(setErrno(EACCES), returnValue(-1)))
+/// ```
+public func doAll<Result>(_ actions: Action<Result>...) -> Action<Result> {
+    ActionChecks.sequence(actions.map(\.step), describedAs: { "doAll(\($0))" })
+}
+
+/// Sets the calling thread's `errno` to `code`, as the C caller reads it after the call.
+///
+/// ```swift
+/// oneOf(open(cString("a.txt"), any())).will(setErrno(ENOENT), returnValue(-1))
+/// ```
+///
+/// `errno` is set as the very last step of the call, after anything Impostor does that might
+/// change it, so the caller sees exactly `code`.
+public func setErrno<Result>(_ code: Int32) -> Action<Result> {
+    Action(ActionStep(description: "setErrno(\(code))") { _, call in call.errno = code })
+}
+
+/// Writes `value` to the memory argument `argument` (from 0) points to: a C out-parameter.
+///
+/// ```swift
+/// oneOf(fill(any())).will(setPointee(argument: 0, to: ct_point(x: 1, y: 2)))
+/// ```
+///
+/// The parameter must be a mutable pointer to `T` (`UnsafeMutablePointer<T>?`), so that
+/// exactly one `T` is written into memory the caller owns; anything else (a raw `void *`,
+/// whose extent Impostor cannot know, included) is reported at the `will` line and the
+/// expectation gets no actions: write through a `void *` in a `perform` block. A call that
+/// passes NULL (or an address no process can own) is reported and nothing is written.
+public func setPointee<Result, T>(argument: Int, to value: T) -> Action<Result> {
+    Action(ActionStep(
+        description: "setPointee(argument: \(argument), to: \(value))",
+        problem: { signature, mockName in
+            ActionChecks.pointeeProblem(
+                argument: argument, valueType: T.self, valueIsTrivial: _isPOD(T.self), signature: signature, mockName: mockName)
+        },
+        run: { frame, call in
+            let written = withUnsafeBytes(of: value) { frame.writePointee(ofArgument: argument, bytes: $0) }
+            if !written {
+                FailureReporter.report(ImpostorFailure(
+                    message: FailureMessages.setPointeeUnwritable(argument: argument, mock: call.mockName),
+                    site: call.site))
+            }
+        }))
+}
+
+/// The checks actions make when an expectation is declared.
+enum ActionChecks {
+    /// Runs `steps` in order, as one action; `describedAs` wraps the list's description.
+    static func sequence<Result>(_ steps: [ActionStep], describedAs: (String) -> String = { $0 }) -> Action<Result> {
+        Action(ActionStep(
+            description: describedAs(steps.map(\.description).joined(separator: ", ")),
+            problem: { signature, mockName in steps.lazy.compactMap { $0.problem(signature, mockName) }.first },
+            run: { frame, call in for step in steps { step.run(frame, call) } }))
+    }
+
+    /// Why a `perform` block with these parameter types cannot take the mock's arguments.
+    static func blockProblem(_ blockTypes: [Any.Type], signature: Signature, mockName: String) -> String? {
+        guard !blockTypes.isEmpty else { return nil }
+        let parameterTypes = signature.parameters.map(\.swiftType)
+        if blockTypes.count == parameterTypes.count, zip(blockTypes, parameterTypes).allSatisfy({ $0 == $1 }) { return nil }
+        return FailureMessages.performBlockParameters(
+            block: blockTypes.map(TypeMetadata.name(of:)), mock: mockName, parameters: signature.parameters.map(\.name))
+    }
+
+    /// Why a value of `valueType` cannot be written through argument `argument`.
+    static func pointeeProblem(
+        argument: Int, valueType: Any.Type, valueIsTrivial: Bool, signature: Signature, mockName: String
+    ) -> String? {
+        let valueName = TypeMetadata.name(of: valueType)
+        guard signature.parameters.indices.contains(argument) else {
+            return FailureMessages.setPointeeNoSuchArgument(argument: argument, mock: mockName, count: signature.parameters.count)
+        }
+        let parameter = signature.parameters[argument]
+        let pointee: Any.Type
+        switch parameter.pointer {
+        case .text(isMutable: true, let isUnsigned): pointee = isUnsigned ? UInt8.self : CChar.self
+        case .typed(let type, isMutable: true): pointee = type.type
+        case .raw(isMutable: true):
+            return FailureMessages.setPointeeRawPointer(argument: argument, mock: mockName, parameterType: parameter.name)
+        default:
+            return FailureMessages.setPointeeNotAnOutParameter(argument: argument, mock: mockName, parameterType: parameter.name)
+        }
+        guard pointee == valueType, valueIsTrivial else {
+            return FailureMessages.setPointeeMismatch(
+                argument: argument, mock: mockName, parameterType: parameter.name,
+                pointee: TypeMetadata.name(of: pointee), valueType: valueName)
+        }
+        return nil
+    }
+}

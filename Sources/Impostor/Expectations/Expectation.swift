@@ -1,0 +1,87 @@
+/// One declared expectation: which calls it takes, how many, what it does, and under which
+/// state and sequence conditions.
+///
+/// Built on the test's thread inside `checking { }`, then published to its Mockery's
+/// ``ExpectationBook`` when the block returns; from then on its declaration is read-only and
+/// `count` changes only inside the book's monitor.
+final class Expectation: @unchecked Sendable {
+    // @unchecked: the declaration fields are written only before publication (on the thread
+    // running `checking`), which happens inside the book's monitor; `count` and
+    // `reportedUnsatisfiedAt` are touched only inside that monitor.
+
+    enum Kind {
+        /// `oneOf`, `exactly(n).of`, `atLeast`, `atMost`, `between`.
+        case expected(Cardinality)
+        case allowed
+        case ignored
+        case forbidden
+    }
+
+    enum Target {
+        /// A call pattern: `oneOf(add(1, any()))`.
+        case call(CallPattern)
+        /// Every call to a mock: `ignoring(logger)`.
+        case mock
+    }
+
+    let kind: Kind
+    let target: Target
+    let interceptor: Interceptor
+    /// Where it was declared.
+    let site: SourceSite
+
+    var actions: ActionStep?
+    /// Where `will` was written, for failures the actions raise.
+    var actionSite: SourceSite
+    var condition: StatePredicate?
+    var change: StateChange?
+    var sequences: [ExpectationSequence] = []
+    /// Set when `checking` returns; builder methods called later are refused.
+    var isPublished = false
+
+    /// Calls it has taken.
+    var count = 0
+    /// The count at which `assertIsSatisfied` last reported it unsatisfied, so a second check
+    /// (an explicit one, then the one at the end of a `.mockery` test) does not repeat it.
+    var reportedUnsatisfiedAt: Int?
+
+    init(kind: Kind, target: Target, interceptor: Interceptor, site: SourceSite) {
+        self.kind = kind
+        self.target = target
+        self.interceptor = interceptor
+        self.site = site
+        actionSite = site
+    }
+
+    var cardinality: Cardinality {
+        switch kind {
+        case .expected(let cardinality): cardinality
+        case .allowed, .ignored: Cardinality(minimum: 0, maximum: nil, spelling: "allowing")
+        case .forbidden: Cardinality(minimum: 0, maximum: 0, spelling: "never")
+        }
+    }
+
+    /// `never`, and `exactly(0)` or `atMost(0)`, which mean the same: a matching call stops
+    /// the search and fails.
+    var isForbidden: Bool { cardinality.maximum == 0 }
+
+    /// True once it has taken as many calls as it needs.
+    var isSatisfied: Bool { count >= cardinality.minimum }
+
+    /// True once it takes no more calls.
+    var isSaturated: Bool { cardinality.maximum.map { count >= $0 } ?? false }
+
+    /// True when a live call's arguments fit.
+    func matches(_ frame: CallFrame) -> Bool {
+        switch target {
+        case .call(let pattern): pattern.matches(frame)
+        case .mock: true
+        }
+    }
+
+    /// The pattern, for expectations on a call pattern.
+    var pattern: CallPattern? {
+        if case .call(let pattern) = target { return pattern }
+        return nil
+    }
+}

@@ -1,0 +1,262 @@
+/// One Mockery's expectations, states and sequences, and the monitor that serializes the
+/// dispatch of calls to its expected mocks (calls may come from any thread, C threads
+/// included).
+final class ExpectationBook: @unchecked Sendable {
+    // @unchecked: every `var` below is read and written only inside `monitor`.
+
+    let mockeryName: String
+    let strictness: Strictness
+    let monitor = Monitor()
+
+    private var expectations: [Expectation] = []
+    private var machines: [StateMachine] = []
+    private var tracks: [SequenceTrack] = []
+    /// The Mockery's mocks, for "what happened before this".
+    private var interceptors: [Interceptor] = []
+    /// The first unexpected call, reported again by `assertIsSatisfied` (once) even if the
+    /// code under test swallowed its effects.
+    private var firstUnexpected: ImpostorFailure?
+    private var firstUnexpectedReportedAgain = false
+    /// The first `checking` block: where unexpected calls are reported.
+    private var checkingSite: SourceSite?
+    /// Calls that moved a state and have not finished yet: a waiter does not wake on a state
+    /// whose call is still running its actions.
+    private var unfinishedStateChanges = 0
+    private var waiters: [AsyncWaiter] = []
+    private var nextWaiterID = 0
+
+    init(mockeryName: String, strictness: Strictness) {
+        self.mockeryName = mockeryName
+        self.strictness = strictness
+    }
+
+    // MARK: Declaring
+
+    func register(_ interceptor: Interceptor) {
+        monitor.withEntered { interceptors.append(interceptor) }
+    }
+
+    func register(_ machine: StateMachine) {
+        monitor.withEntered { machines.append(machine) }
+    }
+
+    func register(_ track: SequenceTrack) {
+        monitor.withEntered { tracks.append(track) }
+    }
+
+    /// Makes a `checking` block's expectations take calls, all at once.
+    func publish(_ draft: ExpectationDraft) {
+        monitor.withEntered {
+            if checkingSite == nil { checkingSite = draft.site }
+            for expectation in draft.expectations {
+                expectation.isPublished = true
+                for sequence in expectation.sequences { sequence.track.steps.append(expectation) }
+                expectations.append(expectation)
+            }
+            // Inside the monitor: a call that sees the flag waits for the monitor, so it finds
+            // the expectations; one that does not see it yet came before the block returned.
+            for expectation in draft.expectations { expectation.interceptor.markExpected() }
+        }
+    }
+
+    /// Forgets everything (the Mockery is gone), breaking the reference cycles between
+    /// expectations, sequences and mocks, and wakes waiters.
+    func tearDown() {
+        monitor.withEntered {
+            expectations.removeAll()
+            for track in tracks { track.steps.removeAll() }
+            tracks.removeAll()
+            interceptors.removeAll()
+            for waiter in waiters { waiter.continuation.resume(returning: false) }
+            waiters.removeAll()
+            monitor.wakeAll()
+        }
+    }
+
+    // MARK: Dispatching calls
+
+    /// What the expectations make of one call.
+    enum Dispatch {
+        /// Taken by an expectation, as its call number `index` (from 0).
+        case answered(Expectation, index: Int, movedState: Bool)
+        /// Matched by a `never` expectation, which stops the search.
+        case forbidden(Expectation)
+        /// No expectation takes it.
+        case unmatched
+    }
+
+    /// Finds the expectation that takes a call: the first, in declaration order, whose
+    /// arguments match, whose `when` holds, whose sequences are at it and that is not
+    /// saturated. Counts the call and moves its state inside the monitor.
+    func dispatch(_ interceptor: Interceptor, _ frame: CallFrame) -> Dispatch {
+        monitor.withEntered {
+            for expectation in expectations where expectation.interceptor === interceptor {
+                guard expectation.matches(frame),
+                      expectation.condition?.holds ?? true,
+                      expectation.sequences.allSatisfy({ $0.track.blocker(for: expectation) == nil })
+                else { continue }
+                if expectation.isForbidden { return .forbidden(expectation) }
+                if expectation.isSaturated { continue }
+                expectation.count += 1
+                var moved = false
+                if let change = expectation.change {
+                    change.states.machine.value = change.value
+                    unfinishedStateChanges += 1
+                    moved = true
+                }
+                return .answered(expectation, index: expectation.count - 1, movedState: moved)
+            }
+            return .unmatched
+        }
+    }
+
+    /// Moves a state from the test's side, and wakes whoever waits.
+    func set(_ machine: StateMachine, to value: String) {
+        monitor.withEntered {
+            machine.value = value
+            monitor.wakeAll()
+            resumeSatisfiedWaiters()
+        }
+    }
+
+    /// Called when a dispatched call that moved a state has finished (actions run, call
+    /// recorded): wakes waiters.
+    func finish(movedState: Bool) {
+        monitor.withEntered {
+            if movedState { unfinishedStateChanges -= 1 }
+            monitor.wakeAll()
+            resumeSatisfiedWaiters()
+        }
+    }
+
+    /// The failure for a call no expectation took (or a `never` stopped), latched as the first
+    /// if it is. `uninteresting` when the mock is in no expectation (a strict Mockery).
+    func unexpectedCall(
+        _ interceptor: Interceptor, _ frame: CallFrame, sequence: UInt64, forbiddenBy: Expectation?, uninteresting: Bool
+    ) -> ImpostorFailure {
+        monitor.withEntered {
+            let call = LiveCall(interceptor: interceptor, frame: frame, sequence: sequence)
+            let message = uninteresting
+                ? FailureMessages.uninterestingCall(call.text, mockery: mockeryName, listing: listing(for: call, before: sequence))
+                : FailureMessages.unexpectedCall(call.text, listing: listing(for: call, before: sequence, forbiddenBy: forbiddenBy))
+            let failure = ImpostorFailure(message: message, site: checkingSite ?? interceptor.creationSite)
+            if firstUnexpected == nil { firstUnexpected = failure }
+            return failure
+        }
+    }
+
+    /// The warning a naggy Mockery gives for an uninteresting call.
+    func uninterestingWarning(_ interceptor: Interceptor, _ frame: CallFrame, sequence: UInt64) -> ImpostorFailure {
+        let call = LiveCall(interceptor: interceptor, frame: frame, sequence: sequence)
+        return ImpostorFailure(
+            message: FailureMessages.uninterestingCallWarning(call.text, mockery: mockeryName),
+            site: interceptor.creationSite, isWarning: true)
+    }
+
+    // MARK: Checking
+
+    /// Failures for expectations not satisfied yet (each reported once per count it was seen
+    /// at), and the first unexpected call again, once.
+    func unsatisfied() -> [ImpostorFailure] {
+        monitor.withEntered {
+            var failures: [ImpostorFailure] = []
+            if let first = firstUnexpected, !firstUnexpectedReportedAgain {
+                firstUnexpectedReportedAgain = true
+                failures.append(ImpostorFailure(message: FailureMessages.firstUnexpectedCallAgain(first.message), site: first.site))
+            }
+            for expectation in expectations where !expectation.isSatisfied && expectation.reportedUnsatisfiedAt != expectation.count {
+                expectation.reportedUnsatisfiedAt = expectation.count
+                failures.append(ImpostorFailure(
+                    message: FailureMessages.unsatisfiedExpectation(
+                        mock: expectation.interceptor.name, call: ExpectationText.call(expectation),
+                        cardinality: expectation.cardinality, received: expectation.count),
+                    site: expectation.site))
+            }
+            return failures
+        }
+    }
+
+    // MARK: Waiting
+
+    /// True when `predicate` holds and no call that moved a state is still running.
+    private func settled(_ predicate: StatePredicate) -> Bool {
+        unfinishedStateChanges == 0 && predicate.holds
+    }
+
+    /// Blocks until `predicate` holds or `deadline` passes; true when it holds.
+    func wait(for predicate: StatePredicate, until deadline: UInt64) -> Bool {
+        monitor.withEntered {
+            while !settled(predicate) {
+                if !monitor.wait(until: deadline) { return settled(predicate) }
+            }
+            return true
+        }
+    }
+
+    /// Registers an async waiter; resumes it at once (returning nil) when `predicate` holds.
+    func addWaiter(_ predicate: StatePredicate, _ continuation: CheckedContinuation<Bool, Never>) -> Int? {
+        monitor.withEntered {
+            if settled(predicate) {
+                continuation.resume(returning: true)
+                return nil
+            }
+            nextWaiterID += 1
+            waiters.append(AsyncWaiter(id: nextWaiterID, predicate: predicate, continuation: continuation))
+            return nextWaiterID
+        }
+    }
+
+    /// Resumes waiter `id` with false if it is still waiting (its timeout passed).
+    func expireWaiter(_ id: Int) {
+        monitor.withEntered {
+            guard let index = waiters.firstIndex(where: { $0.id == id }) else { return }
+            waiters.remove(at: index).continuation.resume(returning: false)
+        }
+    }
+
+    private func resumeSatisfiedWaiters() {
+        guard !waiters.isEmpty else { return }
+        waiters.removeAll { waiter in
+            guard settled(waiter.predicate) else { return false }
+            waiter.continuation.resume(returning: true)
+            return true
+        }
+    }
+
+    /// The listing a timed-out wait reports.
+    func timeoutListing() -> String {
+        monitor.withEntered { listing(for: nil, before: .max) }
+    }
+
+    // MARK: Listings
+
+    private func listing(for call: LiveCall?, before sequence: UInt64, forbiddenBy: Expectation? = nil) -> String {
+        ExpectationListing.render(
+            expectations: expectations, call: call, forbiddenBy: forbiddenBy,
+            states: machines.map { "\($0.name) is \($0.value)" },
+            history: history(before: sequence))
+    }
+
+    /// The calls the Mockery's mocks recorded before `sequence`, oldest first, with how many
+    /// earlier ones are left out: the newest few of each mock only, so a listing costs the
+    /// same after a million calls as after ten.
+    private func history(before sequence: UInt64) -> (calls: [Invocation], earlier: Int) {
+        let limit = ExpectationListing.historyLimit
+        var total = 0
+        var recent: [Invocation] = []
+        for interceptor in interceptors {
+            total += interceptor.store.count
+            recent += interceptor.invocations(last: limit + 1).filter { $0.sequenceNumber < sequence }
+        }
+        recent.sort { $0.sequenceNumber < $1.sequenceNumber }
+        let shown = Array(recent.suffix(limit))
+        return (shown, max(0, total - shown.count))
+    }
+}
+
+/// A task waiting in `await waitUntil(...)`.
+struct AsyncWaiter {
+    let id: Int
+    let predicate: StatePredicate
+    let continuation: CheckedContinuation<Bool, Never>
+}

@@ -1,0 +1,69 @@
+/// The expectations a `checking { }` block declares, kept until it returns and then
+/// published together, so a call from another thread never meets a half-declared one.
+final class ExpectationDraft: @unchecked Sendable {
+    // @unchecked: a draft is used only by the thread running its `checking` block.
+
+    /// The draft of the `checking` block running on this task.
+    @TaskLocal static var current: ExpectationDraft?
+
+    let mockery: Mockery
+    let site: SourceSite
+    private(set) var expectations: [Expectation] = []
+
+    init(mockery: Mockery, site: SourceSite) {
+        self.mockery = mockery
+        self.site = site
+    }
+
+    /// Declares one expectation of the draft running on this task: evaluates `prototype` as
+    /// stubs do, or takes a mock itself for `ignoring`.
+    static func declare<Result>(
+        _ kind: Expectation.Kind, purpose: String, site: SourceSite, _ prototype: () -> Result
+    ) -> ExpectationBuilder<Result> {
+        guard let draft = current else {
+            // The prototype is never evaluated, so it makes no call and leaves no matchers.
+            FailureReporter.report(ImpostorFailure(message: FailureMessages.expectationOutsideChecking(purpose), site: site))
+            return ExpectationBuilder(nil)
+        }
+        if case .expected(let cardinality) = kind, !cardinality.isValid {
+            FailureReporter.report(ImpostorFailure(message: FailureMessages.invalidCardinality(cardinality.spelling), site: site))
+            return ExpectationBuilder(nil)
+        }
+        let target: (Interceptor, Expectation.Target)
+        if case .ignored = kind, let mock = PrototypeEvaluation.wholeMock(prototype) {
+            target = (mock, .mock)
+        } else {
+            let patterns = PrototypeEvaluation.patterns(count: 1, shape: .oneCallEach, purpose: purpose, site: site) { _ in
+                PrototypeRecorder.noteResult(prototype())
+            }
+            guard let pattern = patterns?.first else { return ExpectationBuilder(nil) }
+            // `oneOf(add(1, 2) == 3)` calls the mock but is a Bool: its actions would write a
+            // Bool where C reads an Int32.
+            let result = pattern.interceptor.signature.result?.swiftType ?? Void.self
+            guard Result.self == result else {
+                FailureReporter.report(ImpostorFailure(
+                    message: FailureMessages.prototypeResultMismatch(
+                        purpose, mock: pattern.interceptor.name, prototype: TypeMetadata.name(of: Result.self),
+                        result: TypeMetadata.name(of: result)),
+                    site: site))
+                return ExpectationBuilder(nil)
+            }
+            target = (pattern.interceptor, .call(pattern))
+        }
+        let interceptor = target.0
+        guard interceptor.book === draft.mockery.book else {
+            FailureReporter.report(ImpostorFailure(
+                message: FailureMessages.expectationOnForeignMock(
+                    purpose, mock: interceptor.name, owner: interceptor.book.mockeryName, checking: draft.mockery.name),
+                site: site))
+            return ExpectationBuilder(nil)
+        }
+        if interceptor.isReleased {
+            FailureReporter.report(ImpostorFailure(message: FailureMessages.releasedMockQueried(interceptor.name), site: site))
+            return ExpectationBuilder(nil)
+        }
+        let expectation = Expectation(kind: kind, target: target.1, interceptor: interceptor, site: site)
+        draft.expectations.append(expectation)
+        return ExpectationBuilder(expectation)
+    }
+}

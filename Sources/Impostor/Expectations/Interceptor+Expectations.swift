@@ -1,0 +1,56 @@
+import CImpostor
+
+// The per-call path of a mock that expectations name, and of uninteresting calls to a mock of a
+// naggy or strict Mockery. Kept out of line: plain stub/verify mocks pay one load for it.
+extension Interceptor {
+    /// Answers a call to a mock that some expectation names: the first expectation that takes
+    /// it, else the newest matching stub, else an unexpected call (zero returned). Records it,
+    /// then, if it moved a state, wakes whoever waits on the Mockery's states.
+    @inline(never)
+    func answerExpected(_ frame: CallFrame) {
+        let sequence = CallSequence.next()
+        var movedState = false
+        var errno: Int32?
+        switch book.dispatch(self, frame) {
+        case .answered(let expectation, let index, let moved):
+            movedState = moved
+            frame.writeZeroResult()
+            if let pattern = expectation.pattern, pattern.hasCaptors { pattern.capture(frame.slot) }
+            if let actions = expectation.actions {
+                let call = ActionCall(sequence: sequence, index: index, mockName: name, site: expectation.actionSite)
+                pendingFailures.whileAnswering { actions.run(frame, call) }
+                errno = call.errno
+            }
+        case .forbidden(let expectation):
+            frame.writeZeroResult()
+            reportUnexpected(frame, sequence: sequence, forbiddenBy: expectation, uninteresting: false)
+        case .unmatched:
+            if let stub = newestMatchingStub(frame) {
+                answer(frame, with: stub, sequence: sequence)
+            } else {
+                frame.writeZeroResult()
+                reportUnexpected(frame, sequence: sequence, forbiddenBy: nil, uninteresting: false)
+            }
+        }
+        store.append(sequence: sequence, thread: CallingThread.currentID, frame: frame)
+        // Waiters wait for states, so only a call that moved one can wake them.
+        if movedState { book.finish(movedState: true) }
+        // Last, so nothing Impostor does after the actions (locks, allocation) can change it.
+        if let errno { impostor_set_errno(errno) }
+    }
+
+    /// An uninteresting call to a mock of a naggy (warned) or strict (failed) Mockery.
+    @inline(never)
+    func answerUninteresting(_ frame: CallFrame, sequence: UInt64) {
+        switch book.strictness {
+        case .nice: return
+        case .naggy: FailureReporter.report(book.uninterestingWarning(self, frame, sequence: sequence), pending: pendingFailures)
+        case .strict: reportUnexpected(frame, sequence: sequence, forbiddenBy: nil, uninteresting: true)
+        }
+    }
+
+    private func reportUnexpected(_ frame: CallFrame, sequence: UInt64, forbiddenBy: Expectation?, uninteresting: Bool) {
+        let failure = book.unexpectedCall(self, frame, sequence: sequence, forbiddenBy: forbiddenBy, uninteresting: uninteresting)
+        FailureReporter.report(failure, pending: pendingFailures)
+    }
+}

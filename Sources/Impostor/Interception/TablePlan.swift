@@ -1,0 +1,55 @@
+/// What `mockTable` makes of a table type, decided before any mock is made: the mock of each
+/// function-pointer field, its name and capture declarations, and every problem found.
+struct TablePlan {
+    struct Field {
+        let slot: TableLayout.Slot
+        /// `io.xRead`, `plugin.handlers[2]`.
+        let mockName: String
+        let capturing: [Int: PointerCapture]
+        /// False when the field's function type cannot be mocked (reported in `problems`).
+        let isMockable: Bool
+    }
+
+    let name: String
+    /// Nil when the type is not a struct or tuple.
+    let layout: TableLayout?
+    private(set) var fields: [Field] = []
+    /// In the order they are reported; makeMockTable throws the first.
+    private(set) var problems: [MockCreationError] = []
+
+    init(_ type: Any.Type, named name: String, capturing: [String: [Int: PointerCapture]], unnamedMembers: UnnamedMembers) {
+        self.name = name
+        let typeName = TypeMetadata.name(of: type)
+        guard let layout = TableLayout(of: type) else {
+            layout = nil
+            problems.append(MockCreationError(.notATable(type: typeName, mock: name)))
+            return
+        }
+        self.layout = layout
+        if unnamedMembers == .fail, !layout.unnamed.isEmpty {
+            problems.append(MockCreationError(.unnamedTableMembers(type: typeName, mock: name, members: layout.unnamed)))
+        }
+        if layout.slots.isEmpty {
+            problems.append(MockCreationError(.tableWithoutFunctions(type: typeName, mock: name)))
+        }
+        for key in capturing.keys.sorted() where !layout.slotPaths.contains(key) {
+            problems.append(MockCreationError(.unknownTableField(type: typeName, mock: name, field: key, fields: layout.slotPaths)))
+        }
+        for slot in layout.slots {
+            let mockName = slot.path.hasPrefix("[") ? name + slot.path : "\(name).\(slot.path)"
+            let declared = capturing[slot.path] ?? [:]
+            var isMockable = true
+            do {
+                let signature = try SignatureCache.signature(of: TypeMetadata.wrappedType(ofOptional: slot.type) ?? slot.type)
+                for problem in CapturePlan.declared(declared, over: signature.parameters).problems {
+                    let reason = MockCreationError.Reason.invalidCapture(function: signature.typeName, mock: mockName, problem: problem)
+                    problems.append(MockCreationError(.tableField(type: typeName, field: slot.path, reason: reason)))
+                }
+            } catch {
+                isMockable = false
+                problems.append(MockCreationError(.tableField(type: typeName, field: slot.path, reason: error.reason)))
+            }
+            fields.append(Field(slot: slot, mockName: mockName, capturing: declared, isMockable: isMockable))
+        }
+    }
+}
