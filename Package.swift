@@ -23,9 +23,16 @@ let package = Package(
             path: "CSupport/CImpostor",
             linkerSettings: [.linkedLibrary("ffi")]
         ),
+        // ELF walking, GOT slot stores and the call dispatchers behind interpose(_:as:).
+        .target(
+            name: "CImpostorInterpose",
+            dependencies: ["CLibFFI"],
+            path: "CSupport/CImpostorInterpose",
+            linkerSettings: [.linkedLibrary("ffi")]
+        ),
         .target(
             name: "Impostor",
-            dependencies: ["CImpostor"],
+            dependencies: ["CImpostor", "CImpostorInterpose"],
             path: "Sources/Impostor"
         ),
         // A load-time constructor, so that linking ImpostorXCTest is all the setup it needs.

@@ -51,6 +51,20 @@ bench_loop_result bench_loop_vec2(bench_vec2_fn _Nonnull f, uint64_t count, Vec2
 /// A plain C function for the floor row: returns `a + b`.
 int32_t bench_add(int32_t a, int32_t b);
 
+// MARK: C symbols (interposed.c)
+
+/// Calls libc's `rand_r(&seed)` by name, with `seed` 1 each time, `count` times (through this
+/// executable's GOT slot, which `interpose` rebinds) and times the loop; the checksum sums the
+/// results.
+bench_loop_result bench_loop_rand_r(uint64_t count);
+
+/// `int rand_r(unsigned *)`.
+typedef int (*bench_rand_r_fn)(unsigned *_Nullable);
+
+/// The same loop calling `f` through a function pointer: a mock of rand_r called without the
+/// dispatcher, to tell the dispatcher's share apart.
+bench_loop_result bench_loop_rand_r_through(bench_rand_r_fn _Nonnull f, uint64_t count);
+
 // MARK: Threads (threads.c)
 
 /// Starts `threads` pthreads that each call `f(a, b)` `count_per_thread` times once all are

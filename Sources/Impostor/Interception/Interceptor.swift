@@ -16,6 +16,13 @@ final class Interceptor: Sendable {
     let stubs = StubTable<Stub>()
     /// The owning Mockery's store for failures raised on threads without a test.
     let pendingFailures: PendingFailures
+    /// For a mock of an interposed C symbol, the real function's address (else 0): calls that
+    /// arrive after release pass through to it, since the dispatcher may have routed them here
+    /// just before the slots were put back.
+    let originalAddress: UInt
+    /// For a mock of an interposed C symbol, its dispatcher's index (else -1): while the mock
+    /// answers, the thread's own calls of the symbol by name reach the original.
+    let dispatcherIndex: Int32
     /// The owning Mockery's expectations.
     let book: ExpectationBook
     /// Decided once: whether a call that nothing answers is more than "uninteresting".
@@ -30,8 +37,11 @@ final class Interceptor: Sendable {
 
     init(
         name: String, signature: Signature, capturePlan: CapturePlan, creationSite: SourceSite,
-        pendingFailures: PendingFailures, book: ExpectationBook, tableField: String? = nil
+        pendingFailures: PendingFailures, book: ExpectationBook, tableField: String? = nil,
+        originalAddress: UInt = 0, dispatcherIndex: Int32 = -1
     ) {
+        self.originalAddress = originalAddress
+        self.dispatcherIndex = dispatcherIndex
         self.name = name
         self.tableField = tableField
         self.signature = signature
@@ -52,7 +62,14 @@ final class Interceptor: Sendable {
     /// Handles one call. Runs on whatever thread called the mock; never throws or traps,
     /// because nothing may unwind through the C frames above it.
     func handle(_ frame: CallFrame) {
+        guard dispatcherIndex < 0 else { return InterposedCall.answering(dispatcherIndex) { handleCall(frame) } }
+        handleCall(frame)
+    }
+
+    @inline(__always)
+    private func handleCall(_ frame: CallFrame) {
         if released.load(ordering: .relaxed) {
+            if originalAddress != 0 { return PassThrough.call(originalAddress, frame) }
             // The Mockery is gone: the failure goes to its test if that can still be failed,
             // else to the test run (see reportAfterRelease).
             FailureReporter.reportAfterRelease(

@@ -24,6 +24,8 @@ public final class Mockery: Sendable {
     /// Its expectations, states and sequences.
     let book: ExpectationBook
     private let trampolines = Locked<[Trampoline]>([])
+    /// C symbols rebound to this Mockery's mocks, put back when it is released.
+    let interpositions = InterpositionList()
 
     /// Creates an empty Mockery.
     ///
@@ -37,6 +39,8 @@ public final class Mockery: Sendable {
     }
 
     deinit {
+        // Slots first, so that no call reaches a mock being released.
+        interpositions.removeAll(reportingTo: pendingFailures)
         // Like gMock at a mock's destruction: expectations still unsatisfied fail the test
         // (unless assertIsSatisfied already reported them).
         for failure in book.unsatisfied() { FailureReporter.report(failure, pending: pendingFailures) }
@@ -56,8 +60,14 @@ public final class Mockery: Sendable {
     public static var current: Mockery { scoped ?? processDefault }
 
     /// Runs `body` with this Mockery as ``current``.
+    ///
+    /// The current thread also counts as the Mockery's test while `body` runs: a thread that
+    /// a test starts reaches the test's interposed symbols (see ``InterposedCallers/thisTest``)
+    /// from inside this call.
     public func withCurrent<R>(_ body: () throws -> R) rethrows -> R {
-        try Mockery.$scoped.withValue(self, operation: body)
+        try ThreadClaim.while(claimedBy: pendingFailures.owner) {
+            try Mockery.$scoped.withValue(self, operation: body)
+        }
     }
 
     /// Runs `body` with this Mockery as ``current``, across suspension points.
@@ -170,8 +180,11 @@ public final class Mockery: Sendable {
         return try create(type, named: name, capturing: capturing, site: site).mock
     }
 
+    /// Makes a mock; `original`, when not zero, is the real function of an interposed symbol
+    /// routed through dispatcher `dispatcherIndex`.
     func create<F>(
-        _ type: F.Type, named name: String, capturing: [Int: PointerCapture], site: SourceSite, tableField: String? = nil
+        _ type: F.Type, named name: String, capturing: [Int: PointerCapture], site: SourceSite, tableField: String? = nil,
+        original: UInt = 0, dispatcherIndex: Int32 = -1
     ) throws(MockCreationError) -> (mock: F, problems: [CaptureProblem]) {
         let functionType = TypeMetadata.wrappedType(ofOptional: F.self) ?? F.self
         let signature = try SignatureCache.signature(of: functionType)
@@ -180,7 +193,7 @@ public final class Mockery: Sendable {
             : CapturePlan.declared(capturing, over: signature.parameters)
         let interceptor = Interceptor(
             name: name, signature: signature, capturePlan: plan, creationSite: site, pendingFailures: pendingFailures,
-            book: book, tableField: tableField)
+            book: book, tableField: tableField, originalAddress: original, dispatcherIndex: dispatcherIndex)
         let trampoline = try Trampoline.make(for: interceptor)
         trampolines.withLock { $0.append(trampoline) }
         book.register(interceptor)

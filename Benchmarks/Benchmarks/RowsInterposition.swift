@@ -1,0 +1,73 @@
+import CBenchmarkSupport
+import Impostor
+
+/// Row 11: C symbols rebound at run time. A C loop calls libc's rand_r by name, first as it
+/// is, then rebound to a stubbed mock; and the cost of one interpose-and-restore.
+enum InterpositionRows {
+    typealias RandR = @convention(c) (UnsafeMutablePointer<UInt32>?) -> Int32
+
+    static func measure(into report: Report) {
+        let plan = report.plan
+        let real = Double(bench_loop_rand_r(1).checksum)
+        var direct: Double?
+
+        report.measure("11a", "rand_r, not interposed") {
+            let measurement = Sampler.perCall(plan, expecting: real) { bench_loop_rand_r($0) }
+            direct = measurement.statistics.median
+            report.add(CallRows.row("11a", "rand_r() by name, not interposed", measurement,
+                                    notes: ["rand_r(&seed) with seed 1, through the executable's own GOT slot: the direct call"]))
+        }
+
+        report.measure("11b", "interposed rand_r, stubbed") {
+            let mockery = Mockery("row 11b")
+            let mock = try mockery.makeInterposition("rand_r", as: RandR.self)
+            stub(mock(any())).with { 8192 }
+            let measurement = Sampler.perCall(plan, expecting: 8192) { bench_loop_rand_r($0) }
+            report.add(CallRows.row("11b", "rand_r() interposed, stubbed", measurement,
+                                    notes: [ratio(measurement.statistics.median, to: direct)
+                                        + "; every object rebound, the dispatcher jumps straight to the mock, which copies the seed (its pointee)"]))
+            withExtendedLifetime(mockery) {}
+        }
+
+        report.measure("11b", "the same mock through its pointer") {
+            let mockery = Mockery("row 11b'")
+            let mock = try mockery.makeMock(of: RandR.self, named: "rand_r")
+            stub(mock(any())).with { 8192 }
+            let pointer: bench_rand_r_fn = mock
+            let measurement = Sampler.perCall(plan, expecting: 8192) { bench_loop_rand_r_through(pointer, $0) }
+            report.add(CallRows.row("11b'", "the same stubbed mock, through its pointer", measurement,
+                                    notes: [ratio(measurement.statistics.median, to: direct)
+                                        + "; no dispatcher: what row 11b costs beyond this is the dispatcher's"]))
+            withExtendedLifetime(mockery) {}
+        }
+
+        report.measure("11c", "interposed rand_r, scoped") {
+            let mockery = Mockery("row 11c")
+            let mock = try mockery.makeInterposition("rand_r", as: RandR.self, in: .mainExecutable)
+            stub(mock(any())).with { 8192 }
+            let measurement = Sampler.perCall(plan, expecting: 8192) { bench_loop_rand_r($0) }
+            report.add(CallRows.row("11c", "rand_r() interposed in: .mainExecutable", measurement,
+                                    notes: [ratio(measurement.statistics.median, to: direct)
+                                        + "; a scope makes the dispatcher ask Swift which object called (as a test's own mock does)"]))
+            withExtendedLifetime(mockery) {}
+        }
+
+        report.measure("11d", "interpose and restore") {
+            let statistics = try Sampler.eachOnce(plan.singleShots / 4) { _ in
+                let mockery = Mockery("row 11d")
+                _ = try mockery.makeInterposition("rand_r", as: RandR.self)
+                withExtendedLifetime(mockery) {}
+            }
+            report.add(Row(
+                "11d", "interpose rand_r, then restore", .time(statistics),
+                notes: [ratio(statistics.median, to: direct)
+                    + "; a Mockery, a mock, a scan of every loaded object's relocations, rebinding and putting back its slots"]))
+        }
+    }
+
+    /// `12.3× row 11a`, measured in this run.
+    private static func ratio(_ median: Double?, to direct: Double?) -> String {
+        guard let median, let direct, direct > 0 else { return "ratio to row 11a: —" }
+        return "\(Format.ratio(median / direct)) row 11a"
+    }
+}

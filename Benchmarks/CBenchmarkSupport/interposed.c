@@ -1,0 +1,34 @@
+// A timed loop that calls a libc function by name, through this executable's GOT slot, the
+// way code under test does: the slot Impostor's interpose rebinds (row 11).
+#include "CBenchmarkSupport.h"
+
+#include <stdlib.h>
+
+static volatile int64_t bench_interposed_sink;
+
+// rand_r, because it is cheap, no compiler builtin, and not declared pure: every call is
+// made (getpagesize, declared const, was hoisted out of the loop). A fixed seed each time
+// makes every result the same, so the checksum tells the real function from the mock.
+bench_loop_result bench_loop_rand_r(uint64_t count) {
+    int64_t sum = 0;
+    uint64_t start = bench_now_ns();
+    for (uint64_t i = 0; i < count; i++) {
+        unsigned seed = 1;
+        sum += rand_r(&seed);
+        bench_interposed_sink = sum;
+    }
+    uint64_t end = bench_now_ns();
+    return (bench_loop_result){.elapsed_ns = end - start, .checksum = (double)sum};
+}
+
+bench_loop_result bench_loop_rand_r_through(bench_rand_r_fn f, uint64_t count) {
+    int64_t sum = 0;
+    uint64_t start = bench_now_ns();
+    for (uint64_t i = 0; i < count; i++) {
+        unsigned seed = 1;
+        sum += f(&seed);
+        bench_interposed_sink = sum;
+    }
+    uint64_t end = bench_now_ns();
+    return (bench_loop_result){.elapsed_ns = end - start, .checksum = (double)sum};
+}

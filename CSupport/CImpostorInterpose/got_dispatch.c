@@ -1,0 +1,151 @@
+// Dispatchers: one fixed 16-byte stub per interposed symbol, assembled into this object's
+// text (no code is written at run time, and no page is ever writable and executable).
+//
+// A stub loads its index into r11 and jumps to a common entry that saves every register a C
+// call can pass arguments in (rdi, rsi, rdx, rcx, r8, r9, rax for the vector count of
+// variadic calls, xmm0-7), calls `impostor_got_choose`, restores them, unwinds its frame and
+// jumps to the chosen target. The target then runs with the caller's registers, stack
+// arguments and return address exactly as the caller left them, whatever the signature.
+#include "CImpostorInterpose.h"
+
+#include <stdatomic.h>
+#include <stddef.h>
+
+/// Bit 63 of a route: ask the chooser. User-space addresses on x86-64 stay below 2^47.
+#define CHOOSE_BIT ((uint64_t)1 << 63)
+
+static _Atomic uint64_t routes[IMPOSTOR_GOT_DISPATCHER_COUNT];
+static const void *_Atomic originals[IMPOSTOR_GOT_DISPATCHER_COUNT];
+static _Atomic impostor_got_chooser chooser = NULL;
+static _Thread_local int choosing = 0;
+static _Thread_local const void *thread_owner = NULL;
+/// One bit per dispatcher: set while a mock of that symbol answers a call on this thread.
+static _Thread_local uint64_t answering[IMPOSTOR_GOT_DISPATCHER_COUNT / 64];
+
+__attribute__((visibility("hidden"))) const void *impostor_got_choose(uint32_t index, const void *return_address);
+
+__asm__(
+    ".text\n"
+    ".p2align 4\n"
+    ".globl impostor_got_dispatchers\n"
+    ".hidden impostor_got_dispatchers\n"
+    "impostor_got_dispatchers:\n"
+    ".set impostor_got_stub_index, 0\n"
+    ".rept 256\n"
+    "    endbr64\n"
+    "    movl $impostor_got_stub_index, %r11d\n"
+    "    jmp impostor_got_common\n"
+    "    .p2align 4, 0xcc\n"
+    "    .set impostor_got_stub_index, impostor_got_stub_index + 1\n"
+    ".endr\n"
+    "impostor_got_common:\n"
+    "    pushq %rbp\n"                      // rsp is now 16-byte aligned
+    "    movq %rsp, %rbp\n"
+    "    subq $192, %rsp\n"
+    "    movq %rdi, 0(%rsp)\n"
+    "    movq %rsi, 8(%rsp)\n"
+    "    movq %rdx, 16(%rsp)\n"
+    "    movq %rcx, 24(%rsp)\n"
+    "    movq %r8, 32(%rsp)\n"
+    "    movq %r9, 40(%rsp)\n"
+    "    movq %rax, 48(%rsp)\n"
+    "    movaps %xmm0, 64(%rsp)\n"
+    "    movaps %xmm1, 80(%rsp)\n"
+    "    movaps %xmm2, 96(%rsp)\n"
+    "    movaps %xmm3, 112(%rsp)\n"
+    "    movaps %xmm4, 128(%rsp)\n"
+    "    movaps %xmm5, 144(%rsp)\n"
+    "    movaps %xmm6, 160(%rsp)\n"
+    "    movaps %xmm7, 176(%rsp)\n"
+    "    movl %r11d, %edi\n"
+    "    movq 8(%rbp), %rsi\n"              // the caller's return address
+    "    call impostor_got_choose\n"
+    "    movq %rax, %r11\n"
+    "    movq 0(%rsp), %rdi\n"
+    "    movq 8(%rsp), %rsi\n"
+    "    movq 16(%rsp), %rdx\n"
+    "    movq 24(%rsp), %rcx\n"
+    "    movq 32(%rsp), %r8\n"
+    "    movq 40(%rsp), %r9\n"
+    "    movq 48(%rsp), %rax\n"
+    "    movaps 64(%rsp), %xmm0\n"
+    "    movaps 80(%rsp), %xmm1\n"
+    "    movaps 96(%rsp), %xmm2\n"
+    "    movaps 112(%rsp), %xmm3\n"
+    "    movaps 128(%rsp), %xmm4\n"
+    "    movaps 144(%rsp), %xmm5\n"
+    "    movaps 160(%rsp), %xmm6\n"
+    "    movaps 176(%rsp), %xmm7\n"
+    "    leave\n"
+    "    jmp *%r11\n");
+
+extern char impostor_got_dispatchers[];
+
+void *impostor_got_dispatcher(uint32_t index) {
+    return impostor_got_dispatchers + 16 * (size_t)index;
+}
+
+/// Called by the common entry for every call through a dispatcher.
+const void *impostor_got_choose(uint32_t index, const void *return_address) {
+    // The symbol called by name from inside its own mock's answer (a stub calling getenv):
+    // the real function, or the call would come back to the mock without end.
+    if (answering[index / 64] & ((uint64_t)1 << (index % 64))) {
+        return atomic_load_explicit(&originals[index], memory_order_acquire);
+    }
+    uint64_t route = atomic_load_explicit(&routes[index], memory_order_acquire);
+    if ((route & CHOOSE_BIT) == 0) return (const void *)(uintptr_t)route;
+    const void *original = atomic_load_explicit(&originals[index], memory_order_acquire);
+    impostor_got_chooser choose = atomic_load_explicit(&chooser, memory_order_acquire);
+    // A call made while choosing (the Swift runtime calling the very symbol) goes to the
+    // original: answering it would need the chooser again.
+    if (choosing || choose == NULL) return original;
+    choosing = 1;
+    const void *target = choose(index, return_address);
+    choosing = 0;
+    return target != NULL ? target : original;
+}
+
+void impostor_got_set_chooser(impostor_got_chooser function) {
+    atomic_store_explicit(&chooser, function, memory_order_release);
+}
+
+void impostor_got_route(uint32_t index, const void *original, const void *target, int choose) {
+    atomic_store_explicit(&originals[index], original, memory_order_release);
+    uint64_t route = (uint64_t)(uintptr_t)target | (choose ? CHOOSE_BIT : 0);
+    atomic_store_explicit(&routes[index], route, memory_order_release);
+}
+
+int impostor_got_set_answering(uint32_t index, int on) {
+    uint64_t bit = (uint64_t)1 << (index % 64);
+    int was = (answering[index / 64] & bit) != 0;
+    answering[index / 64] = on ? (answering[index / 64] | bit) : (answering[index / 64] & ~bit);
+    return was;
+}
+
+const void *impostor_got_thread_owner(void) { return thread_owner; }
+
+void impostor_got_set_thread_owner(const void *owner) { thread_owner = owner; }
+
+// MARK: dlopen
+
+static void *(*_Atomic real_dlopen)(const char *, int) = NULL;
+static void (*_Atomic loaded_callback)(void) = NULL;
+
+void impostor_got_set_dlopen(void *function, void (*loaded)(void)) {
+    atomic_store(&loaded_callback, loaded);
+    atomic_store(&real_dlopen, (void *(*)(const char *, int))function);
+}
+
+void *impostor_got_dlopen(const char *file, int mode) {
+    void *(*open)(const char *, int) = atomic_load(&real_dlopen);
+    void *handle = open(file, mode);
+    void (*loaded)(void) = atomic_load(&loaded_callback);
+    if (handle != NULL && loaded != NULL) loaded();
+    return handle;
+}
+
+// MARK: Calling the original
+
+void impostor_got_call(ffi_cif *cif, const void *function, void *result, void **arguments) {
+    ffi_call(cif, FFI_FN(function), result, arguments);
+}

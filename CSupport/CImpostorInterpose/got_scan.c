@@ -1,0 +1,234 @@
+// Walks the dynamic tables of loaded objects to find the GOT slots of one symbol.
+//
+// Everything here reads memory the dynamic linker mapped and keeps mapped while
+// `dl_iterate_phdr` holds its lock (no object can be unloaded during the walk), and compares
+// names with a loop of its own: a libc string function could be one of the symbols rebound.
+#define _GNU_SOURCE
+#include "CImpostorInterpose.h"
+
+#include <elf.h>
+#include <link.h>
+#include <stddef.h>
+
+/// x86-64 Linux always maps base pages of 4 KiB, the unit RELRO is protected in.
+#define PAGE_SIZE_BYTES ((uintptr_t)4096)
+
+typedef struct scan_context {
+    const char *symbol;
+    impostor_got_selection selection;
+    const char *library;
+    impostor_got_slot *slots;
+    size_t capacity;
+    impostor_got_scan_result *result;
+    int index;
+} scan_context;
+
+static int same_text(const char *a, const char *b) {
+    while (*a != 0 && *a == *b) { a++; b++; }
+    return *a == *b;
+}
+
+/// Whether `path`'s file name is `library`, or starts with it and then `.` or `-`
+/// (`libsqlite3` matches `/usr/lib/x86_64-linux-gnu/libsqlite3.so.0`).
+static int names_library(const char *path, const char *library) {
+    const char *name = path;
+    for (const char *p = path; *p != 0; p++) {
+        if (*p == '/') name = p + 1;
+    }
+    if (same_text(path, library)) return 1;
+    while (*library != 0 && *library == *name) { library++; name++; }
+    return *library == 0 && (*name == 0 || *name == '.' || *name == '-');
+}
+
+/// A dynamic entry's address. The dynamic linker rewrites most of them to run-time addresses
+/// in place, but not in objects whose dynamic section is read-only (the vDSO): an address
+/// below the load bias cannot be a run-time address of this object, so it is still a link-time
+/// one.
+static uintptr_t dynamic_address(ElfW(Addr) value, uintptr_t base) {
+    return value < base ? base + value : value;
+}
+
+static int in_segments(const struct dl_phdr_info *info, uintptr_t address) {
+    for (int i = 0; i < info->dlpi_phnum; i++) {
+        const ElfW(Phdr) *header = &info->dlpi_phdr[i];
+        if (header->p_type != PT_LOAD) continue;
+        uintptr_t start = info->dlpi_addr + header->p_vaddr;
+        if (address >= start && address < start + header->p_memsz) return 1;
+    }
+    return 0;
+}
+
+static void scan_relocations(const struct dl_phdr_info *info, scan_context *context, const ElfW(Rela) *table,
+                             size_t bytes, const ElfW(Sym) *symbols, const char *strings,
+                             uintptr_t relro_start, uintptr_t relro_end, int is_main) {
+    uintptr_t base = info->dlpi_addr;
+    for (size_t i = 0; i < bytes / sizeof(ElfW(Rela)); i++) {
+        const ElfW(Rela) *entry = &table[i];
+        uint32_t type = (uint32_t)ELF64_R_TYPE(entry->r_info);
+        if (type != R_X86_64_JUMP_SLOT && type != R_X86_64_GLOB_DAT && type != R_X86_64_64) continue;
+        const ElfW(Sym) *symbol = &symbols[ELF64_R_SYM(entry->r_info)];
+        if (!same_text(strings + symbol->st_name, context->symbol)) continue;
+        if (type == R_X86_64_64) {
+            // The address stored in the object's own data (a table of function pointers):
+            // not a GOT slot, and not rebound, but worth saying so when no slot exists.
+            context->result->data_references++;
+            continue;
+        }
+        // Sound: r_offset is a link-time address inside this object's writable data, which
+        // the dynamic linker mapped and relocated; slots are 8-byte aligned by the ABI.
+        void **address = (void **)(base + entry->r_offset);
+        void *value = *(void *volatile *)address;
+        uintptr_t page = (uintptr_t)address & ~(PAGE_SIZE_BYTES - 1);
+        int defined = symbol->st_shndx != SHN_UNDEF;
+        if (is_main && base == 0 && !defined && symbol->st_value != 0) context->result->canonical_plt = 1;
+        size_t n = context->result->slot_count++;
+        if (context->slots == NULL || n >= context->capacity) continue;
+        context->slots[n] = (impostor_got_slot){
+            .address = address,
+            .value = value,
+            .object = info->dlpi_name != NULL ? info->dlpi_name : "",
+            .object_base = base,
+            .relocation = (int32_t)type,
+            .read_only = page >= relro_start && page < relro_end,
+            .lazy = type == R_X86_64_JUMP_SLOT && !defined && in_segments(info, (uintptr_t)value),
+            .defined_here = defined,
+        };
+    }
+}
+
+static int visit(struct dl_phdr_info *info, size_t size, void *data) {
+    scan_context *context = data;
+    int is_main = context->index++ == 0;
+    if (size >= offsetof(struct dl_phdr_info, dlpi_subs) + sizeof(info->dlpi_subs)) {
+        context->result->adds = info->dlpi_adds;
+        context->result->subs = info->dlpi_subs;
+    }
+    const char *name = info->dlpi_name != NULL ? info->dlpi_name : "";
+    switch (context->selection) {
+    case IMPOSTOR_GOT_ALL_OBJECTS: break;
+    case IMPOSTOR_GOT_MAIN_EXECUTABLE: if (!is_main) return 0; break;
+    case IMPOSTOR_GOT_SHARED_LIBRARIES: if (is_main) return 0; break;
+    case IMPOSTOR_GOT_NAMED_LIBRARY:
+        if (is_main || context->library == NULL || !names_library(name, context->library)) return 0;
+        break;
+    }
+    const ElfW(Dyn) *dynamic = NULL;
+    uintptr_t relro_start = 0, relro_end = 0;
+    for (int i = 0; i < info->dlpi_phnum; i++) {
+        const ElfW(Phdr) *header = &info->dlpi_phdr[i];
+        if (header->p_type == PT_DYNAMIC) dynamic = (const ElfW(Dyn) *)(info->dlpi_addr + header->p_vaddr);
+        if (header->p_type == PT_GNU_RELRO) {
+            // The dynamic linker protects whole pages from the start of the segment, rounded
+            // down, to its end, rounded down: the last partial page stays writable.
+            uintptr_t start = info->dlpi_addr + header->p_vaddr;
+            relro_start = start & ~(PAGE_SIZE_BYTES - 1);
+            relro_end = (start + header->p_memsz) & ~(PAGE_SIZE_BYTES - 1);
+        }
+    }
+    if (is_main && info->dlpi_addr == 0) context->result->executable_not_pie = 1;
+    if (dynamic == NULL) {
+        if (is_main) context->result->static_executable = 1;
+        return 0;
+    }
+    context->result->objects_matched++;
+    // The vDSO's dynamic section is read-only and holds no relocations worth rebinding.
+    if (!is_main && names_library(name, "linux-vdso")) return 0;
+    uintptr_t base = info->dlpi_addr;
+    const ElfW(Sym) *symbols = NULL;
+    const char *strings = NULL;
+    const ElfW(Rela) *rela = NULL, *plt = NULL;
+    size_t rela_bytes = 0, plt_bytes = 0, relative_count = 0;
+    int plt_is_rela = 1;
+    for (const ElfW(Dyn) *entry = dynamic; entry->d_tag != DT_NULL; entry++) {
+        switch (entry->d_tag) {
+        case DT_SYMTAB: symbols = (const ElfW(Sym) *)dynamic_address(entry->d_un.d_ptr, base); break;
+        case DT_STRTAB: strings = (const char *)dynamic_address(entry->d_un.d_ptr, base); break;
+        case DT_RELA: rela = (const ElfW(Rela) *)dynamic_address(entry->d_un.d_ptr, base); break;
+        case DT_RELASZ: rela_bytes = entry->d_un.d_val; break;
+        case DT_JMPREL: plt = (const ElfW(Rela) *)dynamic_address(entry->d_un.d_ptr, base); break;
+        case DT_PLTRELSZ: plt_bytes = entry->d_un.d_val; break;
+        case DT_PLTREL: plt_is_rela = entry->d_un.d_val == DT_RELA; break;
+        case DT_RELACOUNT: relative_count = entry->d_un.d_val; break;
+        }
+    }
+    if (symbols == NULL || strings == NULL) return 0;
+    // The linker sorts R_X86_64_RELATIVE entries first and counts them in DT_RELACOUNT: in a
+    // Swift binary they are most of the table, and none names a symbol.
+    if (rela != NULL && relative_count * sizeof(ElfW(Rela)) <= rela_bytes) {
+        rela += relative_count;
+        rela_bytes -= relative_count * sizeof(ElfW(Rela));
+    }
+    if (rela != NULL) scan_relocations(info, context, rela, rela_bytes, symbols, strings, relro_start, relro_end, is_main);
+    if (plt != NULL && plt_is_rela) scan_relocations(info, context, plt, plt_bytes, symbols, strings, relro_start, relro_end, is_main);
+    return 0;
+}
+
+int impostor_got_scan(const char *symbol, impostor_got_selection selection, const char *library,
+                      impostor_got_slot *slots, size_t capacity, impostor_got_scan_result *result) {
+    *result = (impostor_got_scan_result){0};
+    scan_context context = {symbol, selection, library, slots, capacity, result, 0};
+    dl_iterate_phdr(visit, &context);
+    return 0;
+}
+
+static int read_generation(struct dl_phdr_info *info, size_t size, void *data) {
+    uint64_t *counters = data;
+    if (size >= offsetof(struct dl_phdr_info, dlpi_subs) + sizeof(info->dlpi_subs)) {
+        counters[0] = info->dlpi_adds;
+        counters[1] = info->dlpi_subs;
+    }
+    return 1;  // the counters are the same in every entry: stop after the first
+}
+
+void impostor_got_generation(uint64_t *adds, uint64_t *subs) {
+    uint64_t counters[2] = {0, 0};
+    dl_iterate_phdr(read_generation, counters);
+    *adds = counters[0];
+    *subs = counters[1];
+}
+
+typedef struct containment {
+    uintptr_t address;
+    uintptr_t base;
+    const char *name;
+    int found;
+} containment;
+
+static int find_container(struct dl_phdr_info *info, size_t size, void *data) {
+    (void)size;
+    containment *query = data;
+    if (in_segments(info, query->address)) {
+        query->base = info->dlpi_addr;
+        query->name = info->dlpi_name != NULL ? info->dlpi_name : "";
+        query->found = 1;
+        return 1;
+    }
+    return 0;
+}
+
+uintptr_t impostor_got_object_base(const void *address, const char **name) {
+    containment query = {(uintptr_t)address, 0, "", 0};
+    dl_iterate_phdr(find_container, &query);
+    if (name != NULL) *name = query.name;
+    return query.found ? query.base : UINTPTR_MAX;
+}
+
+static int read_main_base(struct dl_phdr_info *info, size_t size, void *data) {
+    (void)size;
+    *(uintptr_t *)data = info->dlpi_addr;
+    return 1;  // the main executable comes first
+}
+
+uintptr_t impostor_got_executable_base(void) {
+    uintptr_t base = 0;
+    dl_iterate_phdr(read_main_base, &base);
+    return base;
+}
+
+int impostor_got_names_library(const char *path, const char *library) { return names_library(path, library); }
+
+int impostor_got_object_contains(uintptr_t base, const void *address) {
+    containment query = {(uintptr_t)address, 0, "", 0};
+    dl_iterate_phdr(find_container, &query);
+    return query.found && query.base == base;
+}

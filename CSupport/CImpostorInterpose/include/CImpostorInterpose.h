@@ -1,0 +1,167 @@
+// CImpostorInterpose: the C half of rebinding C symbols at run time (Impostor's Interposition).
+//
+// Swift owns the policy (which symbol, which objects, when to restore, every message); this
+// layer does what Swift cannot do safely: walk the ELF tables of loaded objects, store into a
+// GOT slot on a read-only (RELRO) page without calling anything that may itself be rebound,
+// and dispatch a call of any C signature to a target chosen at call time. It returns status
+// codes, never strings. Linux x86-64 only (ELF64, RELA relocations).
+#ifndef CIMPOSTOR_INTERPOSE_H
+#define CIMPOSTOR_INTERPOSE_H
+
+#include <ffi.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// MARK: Scanning loaded objects
+
+/// Which loaded objects a scan looks at.
+typedef enum impostor_got_selection {
+    IMPOSTOR_GOT_ALL_OBJECTS = 0,
+    IMPOSTOR_GOT_MAIN_EXECUTABLE = 1,
+    IMPOSTOR_GOT_SHARED_LIBRARIES = 2,
+    /// The libraries whose file name is `library` or starts with `library` then `.` or `-`.
+    IMPOSTOR_GOT_NAMED_LIBRARY = 3,
+} impostor_got_selection;
+
+/// One GOT slot that holds the address of the symbol scanned for.
+typedef struct impostor_got_slot {
+    /// The slot itself: 8 aligned bytes in the object's data.
+    void *_Nullable *_Nonnull address;
+    /// What the slot held when it was scanned.
+    void *_Nullable value;
+    /// The object's name as the dynamic linker has it ("" for the main executable). Owned by
+    /// the dynamic linker: valid while the object stays loaded, so copy it at once.
+    const char *_Nonnull object;
+    /// The object's load bias (`dlpi_addr`), which with `object` identifies it.
+    uintptr_t object_base;
+    /// R_X86_64_JUMP_SLOT (7) or R_X86_64_GLOB_DAT (6).
+    int32_t relocation;
+    /// Non-zero when the slot lies on a page that the dynamic linker made read-only (RELRO).
+    int32_t read_only;
+    /// Non-zero when the slot still holds the object's own PLT stub (lazy binding not done
+    /// yet): that value must be put back on restore and never called as the original.
+    int32_t lazy;
+    /// Non-zero when the object itself defines the symbol (its GLOB_DAT slot points home).
+    int32_t defined_here;
+} impostor_got_slot;
+
+/// What a scan saw besides the slots.
+typedef struct impostor_got_scan_result {
+    /// Slots found; may exceed the capacity given, in which case only that many were written.
+    size_t slot_count;
+    /// R_X86_64_64 relocations naming the symbol: its address stored in an object's data (a
+    /// table of function pointers), which is not rebound.
+    size_t data_references;
+    /// Objects looked at (after the selection).
+    int32_t objects_matched;
+    /// Non-zero when the main executable has no dynamic section (statically linked).
+    int32_t static_executable;
+    /// Non-zero when the main executable is not position independent (loaded at bias 0).
+    int32_t executable_not_pie;
+    /// Non-zero when a non-PIE executable imports the symbol with a non-zero value: it exports
+    /// a canonical PLT entry, which every library's pointer to the symbol resolves to.
+    int32_t canonical_plt;
+    /// `dl_iterate_phdr`'s counts of objects ever loaded and unloaded, at the scan.
+    uint64_t adds;
+    uint64_t subs;
+} impostor_got_scan_result;
+
+/// Finds every JUMP_SLOT and GLOB_DAT slot for `symbol` in the selected loaded objects.
+/// Allocates nothing and calls no libc string function. Returns 0.
+int impostor_got_scan(const char *_Nonnull symbol, impostor_got_selection selection,
+                      const char *_Nullable library, impostor_got_slot *_Nullable slots,
+                      size_t capacity, impostor_got_scan_result *_Nonnull result);
+
+/// `dl_iterate_phdr`'s load and unload counters, cheaply (the first object only).
+void impostor_got_generation(uint64_t *_Nonnull adds, uint64_t *_Nonnull subs);
+
+/// Whether `address` lies in a segment of the loaded object with load bias `base`.
+int impostor_got_object_contains(uintptr_t base, const void *_Nullable address);
+
+/// The load bias of the object containing `address`, or UINTPTR_MAX when none does; its
+/// name (as in `impostor_got_slot.object`) in `*name` when `name` is not NULL.
+uintptr_t impostor_got_object_base(const void *_Nullable address, const char *_Nullable *_Nullable name);
+
+/// The load bias of the main executable.
+uintptr_t impostor_got_executable_base(void);
+
+/// Whether `path` names `library` the way IMPOSTOR_GOT_NAMED_LIBRARY selects objects.
+int impostor_got_names_library(const char *_Nonnull path, const char *_Nonnull library);
+
+// MARK: Writing slots
+
+/// Replaces the value of `slot` with `desired` if it still holds `expected`, in one atomic
+/// 8-byte compare-and-swap. When `read_only`, the slot's page is made writable for the store
+/// and put back read-only right after, with raw system calls: nothing called while the page is
+/// open can be a function some GOT slot was rebound to. Returns 0 on success,
+/// IMPOSTOR_GOT_CHANGED (and the value found in `*found`) when the slot held something else,
+/// or the errno `mprotect` failed with.
+int impostor_got_swap(void *_Nullable *_Nonnull slot, void *_Nullable expected,
+                      void *_Nullable desired, int read_only, void *_Nullable *_Nonnull found);
+
+/// Returned by `impostor_got_swap` when the slot no longer held the expected value.
+#define IMPOSTOR_GOT_CHANGED (-1)
+
+/// Makes the next `count` page-protection changes made on this thread fail with `error` (a
+/// test hook, so that the refusal path can be exercised on a machine where `mprotect` never
+/// refuses).
+void impostor_got_fail_next_protection_changes(int count, int error);
+
+// MARK: Dispatchers
+
+/// How many symbols can be interposed over the life of the process (one dispatcher each).
+#define IMPOSTOR_GOT_DISPATCHER_COUNT 256
+
+/// The code address of dispatcher `index`: a 16-byte stub that keeps every argument register
+/// and the stack as the caller left them, asks `impostor_got_choose` where to go, and jumps
+/// there. It fits any C signature, variadic ones included.
+void *_Nonnull impostor_got_dispatcher(uint32_t index);
+
+/// Swift's chooser: the target for a call that arrived at dispatcher `index` from code that
+/// returns to `return_address`, or NULL for the original.
+typedef const void *_Nullable (*impostor_got_chooser)(uint32_t index, const void *_Nullable return_address);
+
+/// Installs the chooser called for routes marked `choose`.
+void impostor_got_set_chooser(impostor_got_chooser _Nonnull chooser);
+
+/// Routes dispatcher `index`: calls go to `target` (the original when no mock is installed),
+/// or, when `choose` is non-zero, to whatever the chooser answers. `original` is where a call
+/// goes when the chooser answers NULL or is re-entered on the same thread. One atomic store
+/// each: a call in flight sees the old route or the new one, never a mix.
+void impostor_got_route(uint32_t index, const void *_Nonnull original, const void *_Nonnull target, int choose);
+
+/// Marks (or unmarks) the current thread as answering a call of dispatcher `index`'s symbol
+/// with a mock: calls of the same symbol made meanwhile on this thread go to the original.
+/// Returns whether it was marked before, to put back.
+int impostor_got_set_answering(uint32_t index, int on);
+
+/// The test identity claimed by the current thread (an unretained, never-freed Swift object),
+/// or NULL. Set by `Mockery.withCurrent` so that threads a test starts count as the test's.
+const void *_Nullable impostor_got_thread_owner(void);
+void impostor_got_set_thread_owner(const void *_Nullable owner);
+
+// MARK: dlopen
+
+/// Installs the callback run after every successful `dlopen` made through a slot rebound to
+/// `impostor_got_dlopen`, and the real `dlopen` that function calls.
+void impostor_got_set_dlopen(void *_Nonnull real_dlopen, void (*_Nonnull loaded)(void));
+
+/// A `dlopen` that calls the real one, then the callback, so objects it loads are rescanned.
+void *_Nullable impostor_got_dlopen(const char *_Nullable file, int mode);
+
+// MARK: Calling the original
+
+/// Calls `function` with the arguments and result buffer of a call in flight, described by
+/// `cif` (a mock's own call interface): pass-through to the real function.
+void impostor_got_call(ffi_cif *_Nonnull cif, const void *_Nonnull function, void *_Nullable result,
+                       void *_Nullable *_Nullable arguments);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

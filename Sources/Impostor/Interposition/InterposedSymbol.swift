@@ -1,0 +1,94 @@
+import CImpostorInterpose
+
+/// A C symbol interposed at least once: its dispatcher (for the life of the process), and,
+/// while mocks are installed, the slots rebound to it and the layers that answer through it.
+///
+/// Touched only under ``InterpositionRegistry``'s lock; the chooser reads the layers through
+/// ``InterpositionRouting`` instead.
+final class InterposedSymbol {
+    let name: String
+    let index: UInt32
+    /// The dispatcher's code address: what every rebound slot holds.
+    let dispatcher: UInt
+    /// Where pass-through calls go: the real function (never a PLT stub).
+    var original: UInt = 0
+    /// The slots rebound to the dispatcher, each with the value to put back.
+    var slots: [GOTSlot] = []
+    /// Installed layers, oldest first.
+    var layers: [InterpositionLayer] = []
+
+    init(name: String, index: UInt32) {
+        self.name = name
+        self.index = index
+        dispatcher = UInt(bitPattern: impostor_got_dispatcher(index))
+    }
+
+    var isActive: Bool { !layers.isEmpty }
+
+    /// Makes the dispatcher route as the layers say, in one atomic store: straight to the
+    /// newest layer when it answers every call, through the chooser when a layer must look
+    /// at the caller, to the original when no layer is left.
+    func publishRoute() {
+        InterpositionRouting.setLayers(layers, for: index)
+        let original = UnsafeRawPointer(bitPattern: self.original)!
+        if let newest = layers.last {
+            if newest.answersEveryCall {
+                impostor_got_route(index, original, UnsafeRawPointer(bitPattern: newest.mockCode)!, 0)
+            } else {
+                impostor_got_route(index, original, original, 1)
+            }
+        } else {
+            impostor_got_route(index, original, original, 0)
+        }
+    }
+
+    /// Rebinds the slots of `scan` not rebound yet. On a refused page, puts back the slots this
+    /// call rebound and returns the error.
+    func rebind(_ found: [GOTSlot]) -> InterpositionError? {
+        var rebound: [GOTSlot] = []
+        for slot in found where slot.value != dispatcher && !slots.contains(where: { $0.address == slot.address }) {
+            var expected = slot.value
+            // A slot bound lazily in between changes under us: take the new value and retry.
+            for _ in 0..<3 {
+                switch slot.swap(expected: expected, desired: dispatcher) {
+                case .done:
+                    rebound.append(slot.holding(expected))
+                case .changed(let found):
+                    if found == dispatcher { break }
+                    expected = found
+                    continue
+                case .refused(let error):
+                    for done in rebound { _ = done.swap(expected: dispatcher, desired: done.value) }
+                    return InterpositionError(.protectionRefused(symbol: name, object: slot.objectDescription, errno: error))
+                }
+                break
+            }
+        }
+        slots += rebound
+        return nil
+    }
+
+    /// Puts back every rebound slot whose object is still loaded, and returns what could not
+    /// be: a slot someone else changed meanwhile is left as it is.
+    func restoreSlots() -> [String] {
+        var problems: [String] = []
+        for slot in slots where slot.isStillLoaded {
+            switch slot.swap(expected: dispatcher, desired: slot.value) {
+            case .done: break
+            case .changed(let found):
+                problems.append(FailureMessages.interpositionSlotChanged(symbol: name, object: slot.objectDescription, found: found))
+            case .refused(let error):
+                problems.append(FailureMessages.interpositionRestoreRefused(symbol: name, object: slot.objectDescription, errno: error))
+            }
+        }
+        slots = []
+        return problems
+    }
+}
+
+extension GOTSlot {
+    /// The same slot, recorded as holding `value` (what a retried swap found there).
+    func holding(_ value: UInt) -> GOTSlot {
+        value == self.value ? self : GOTSlot(copying: self, value: value)
+    }
+}

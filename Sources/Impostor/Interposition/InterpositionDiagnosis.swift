@@ -1,0 +1,63 @@
+/// Why a scan found no slot to rebind, and what else is worth a warning: every case that
+/// would otherwise be a silent no-op becomes an ``InterpositionError``.
+enum InterpositionDiagnosis {
+    /// The warnings for a scan that found slots, or the error when none can be rebound.
+    static func check(_ symbol: String, scope: InterpositionScope, scan: LoadedObjects.Scan) -> Result<[InterpositionError], InterpositionError> {
+        if scan.staticExecutable { return .failure(InterpositionError(.staticExecutable(symbol: symbol))) }
+        if case .library(let library) = scope, scan.objectsMatched == 0 {
+            return .failure(InterpositionError(.libraryNotLoaded(symbol: symbol, library: library)))
+        }
+        var warnings: [InterpositionError] = []
+        if scope.includesMainExecutable, !scan.slots.contains(where: { $0.objectName.isEmpty }),
+           let runtime = sanitizer(intercepting: symbol) {
+            let error = InterpositionError(.sanitizer(symbol: symbol, runtime: runtime, librarySlots: scan.slots.count))
+            if scan.slots.isEmpty { return .failure(error) }
+            warnings.append(error)
+        }
+        if scan.slots.isEmpty { return .failure(missing(symbol, scope: scope)) }
+        if scan.canonicalPLT { warnings.append(InterpositionError(.canonicalPLT(symbol: symbol))) }
+        return .success(warnings)
+    }
+
+    /// The real function behind `symbol`: what a slot bound already holds, else what `dlsym`
+    /// finds. Never a lazy slot's PLT stub, which would bind the slot when called.
+    static func original(of symbol: String, in slots: [GOTSlot], dispatcher: UInt) -> UInt? {
+        if let bound = slots.first(where: { !$0.lazy && $0.value != dispatcher && $0.value != 0 }) { return bound.value }
+        return LoadedObjects.defaultDefinition(of: symbol).map { UInt(bitPattern: $0) }
+    }
+
+    /// The names the headers commonly turn a call into: `open` → `open64`, `printf` →
+    /// `__printf_chk`, `scanf` → `__isoc99_scanf`, and back.
+    static func renamings(of symbol: String) -> [String] {
+        var names = ["\(symbol)64", "__\(symbol)_chk", "__\(symbol)64_chk", "__isoc99_\(symbol)", "__isoc23_\(symbol)", "__\(symbol)"]
+        if symbol.hasSuffix("64") { names.append(String(symbol.dropLast(2))) }
+        if symbol.hasPrefix("__"), symbol.hasSuffix("_chk") { names.append(String(symbol.dropFirst(2).dropLast(4))) }
+        return names
+    }
+
+    private static func missing(_ symbol: String, scope: InterpositionScope) -> InterpositionError {
+        let renamings = renamings(of: symbol).map { ($0, LoadedObjects.scan($0, in: scope)) }
+        let renamed = renamings.filter { !$0.1.slots.isEmpty }.map(\.0)
+        if !renamed.isEmpty { return InterpositionError(.renamed(symbol: symbol, scope: scope, importedAs: renamed)) }
+        let inData = ([symbol] + renamings.filter { $0.1.dataReferences > 0 }.map(\.0)).filter { name in
+            name != symbol || LoadedObjects.scan(symbol, in: scope).dataReferences > 0
+        }
+        if !inData.isEmpty { return InterpositionError(.onlyInData(symbol: symbol, scope: scope, names: inData)) }
+        guard let definition = LoadedObjects.defaultDefinition(of: symbol) else {
+            return InterpositionError(.unknownSymbol(symbol: symbol, scope: scope))
+        }
+        let home = LoadedObjects.object(containing: definition).map { LoadedObjects.describe($0.name) }
+        return InterpositionError(.noSlot(symbol: symbol, scope: scope, definedIn: home))
+    }
+
+    /// The sanitizer whose runtime, linked into the main executable, intercepts `symbol`: the
+    /// executable's own calls then go straight to the interceptor, through no slot.
+    static func sanitizer(intercepting symbol: String) -> String? {
+        guard let interceptor = LoadedObjects.defaultDefinition(of: "__interceptor_\(symbol)"),
+              LoadedObjects.object(containing: interceptor)?.name.isEmpty == true
+        else { return nil }
+        if LoadedObjects.defaultDefinition(of: "__asan_init") != nil { return "AddressSanitizer" }
+        if LoadedObjects.defaultDefinition(of: "__tsan_init") != nil { return "ThreadSanitizer" }
+        return "A sanitizer"
+    }
+}

@@ -1,0 +1,56 @@
+/// Why a C symbol could not be interposed, or could only partly be.
+///
+/// ``interpose(_:as:in:answering:capturing:fileID:filePath:line:column:)`` reports it as a test failure
+/// at the line that asked; ``Mockery/makeInterposition(_:as:in:answering:capturing:fileID:filePath:line:column:)``
+/// throws it. ``description`` says what was found, why no call can be rebound, and what to do.
+public struct InterpositionError: Error, Sendable, CustomStringConvertible, Equatable {
+    enum Reason: Sendable {
+        /// The function type cannot be mocked.
+        case cannotMock(symbol: String, MockCreationError)
+        /// Impostor itself calls the symbol while routing an interposed call.
+        case usedByImpostor(symbol: String)
+        /// Every dispatcher is taken.
+        case tooManySymbols(symbol: String, maximum: Int)
+        /// The executable has no dynamic section.
+        case staticExecutable(symbol: String)
+        /// No loaded object matches a library name.
+        case libraryNotLoaded(symbol: String, library: String)
+        /// No object imports or exports the symbol.
+        case unknownSymbol(symbol: String, scope: InterpositionScope)
+        /// The selected objects have no slot, and these objects define the symbol themselves.
+        case noSlot(symbol: String, scope: InterpositionScope, definedIn: String?)
+        /// No slot under this name, but under others.
+        case renamed(symbol: String, scope: InterpositionScope, importedAs: [String])
+        /// No slot, but the objects store the address (or a renamed one's) in their data.
+        case onlyInData(symbol: String, scope: InterpositionScope, names: [String])
+        /// A sanitizer runtime in the executable intercepts the symbol; `librarySlots` calls
+        /// from libraries were rebound all the same (a partial interposition) when non-zero.
+        case sanitizer(symbol: String, runtime: String, librarySlots: Int)
+        /// A lazy slot holds a PLT stub and `dlsym` cannot find the real function.
+        case noOriginal(symbol: String, object: String)
+        /// A non-PIE executable exports a canonical PLT entry (a warning: the interposition stands).
+        case canonicalPLT(symbol: String)
+        /// `mprotect` refused to open a RELRO page.
+        case protectionRefused(symbol: String, object: String, errno: Int32)
+    }
+
+    let reason: Reason
+
+    init(_ reason: Reason) { self.reason = reason }
+
+    /// True when the symbol was interposed all the same and the error only warns (a
+    /// sanitizer that leaves libraries' calls reachable, a canonical PLT entry).
+    public var isWarning: Bool {
+        switch reason {
+        case .canonicalPLT: true
+        case .sanitizer(_, _, let librarySlots): librarySlots > 0
+        default: false
+        }
+    }
+
+    /// What went wrong, why, and what to do.
+    public var description: String { FailureMessages.interposition(reason) }
+
+    /// Two errors are equal when they explain the same problem with the same text.
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.description == rhs.description }
+}

@@ -1,0 +1,122 @@
+import CImpostorInterpose
+
+/// Every interposed symbol in the process, and the one lock under which slots are scanned,
+/// rebound and restored.
+enum InterpositionRegistry {
+    private struct State {
+        var symbols: [String: InterposedSymbol] = [:]
+        var dlopenHook = DlopenHook()
+        var generation = LoadedObjects.Generation(adds: 0, subs: 0)
+    }
+
+    private static let state = Locked(State())
+
+    /// Symbols Impostor itself calls while routing or answering an interposed call: rebinding
+    /// one would send the call back into the dispatcher it came from.
+    static let usedByImpostor: Set<String> = [
+        "malloc", "calloc", "realloc", "free", "posix_memalign", "aligned_alloc", "memalign", "malloc_usable_size",
+        "pthread_mutex_lock", "pthread_mutex_unlock", "pthread_mutex_trylock", "pthread_getspecific",
+        "pthread_setspecific", "pthread_self", "pthread_once", "__tls_get_addr", "dl_iterate_phdr", "dlsym", "dladdr",
+        "dlopen", "mprotect", "memcpy", "memmove", "memset", "memcmp", "strlen", "ffi_call",
+    ]
+
+    /// Installs a layer for `symbol` after making its mock with `makeMock(original, dispatcherIndex)`. Returns
+    /// the layer and any warnings, or the error that stopped it (nothing rebound then).
+    static func install(
+        _ symbol: String, scope: InterpositionScope, callers: InterposedCallers, owner: TestIdentity?, site: SourceSite,
+        pendingFailures: PendingFailures, makeMock: (_ original: UInt, _ dispatcherIndex: Int32) throws(MockCreationError) -> UInt
+    ) -> Result<(InterpositionLayer, warnings: [InterpositionError]), InterpositionError> {
+        InterpositionRouting.installChooser
+        if usedByImpostor.contains(symbol) { return .failure(InterpositionError(.usedByImpostor(symbol: symbol))) }
+        return state.withLock { state in
+            rescanIfObjectsChanged(&state)
+            guard let record = symbolRecord(symbol, in: &state) else {
+                return .failure(InterpositionError(.tooManySymbols(symbol: symbol, maximum: Int(IMPOSTOR_GOT_DISPATCHER_COUNT))))
+            }
+            let scan = LoadedObjects.scan(symbol, in: scope)
+            var warnings: [InterpositionError] = []
+            switch InterpositionDiagnosis.check(symbol, scope: scope, scan: scan) {
+            case .failure(let error): return .failure(error)
+            case .success(let found): warnings = found
+            }
+            if !record.isActive {
+                guard let original = InterpositionDiagnosis.original(of: symbol, in: scan.slots, dispatcher: record.dispatcher)
+                else {
+                    let object = scan.slots.first(where: \.lazy)?.objectDescription ?? scope.description
+                    return .failure(InterpositionError(.noOriginal(symbol: symbol, object: object)))
+                }
+                record.original = original
+            }
+            let mockCode: UInt
+            do throws(MockCreationError) { mockCode = try makeMock(record.original, Int32(record.index)) } catch {
+                if !record.isActive { record.original = 0 }
+                return .failure(InterpositionError(.cannotMock(symbol: symbol, error)))
+            }
+            let layer = InterpositionLayer(
+                symbol: symbol, mockCode: mockCode, owner: owner, callers: callers, scope: scope, site: site,
+                pendingFailures: pendingFailures)
+            record.layers.append(layer)
+            record.publishRoute()
+            if let refused = record.rebind(scan.slots) {
+                record.layers.removeLast()
+                if !record.isActive { _ = record.restoreSlots() }
+                record.publishRoute()
+                return .failure(refused)
+            }
+            state.dlopenHook.install()
+            state.generation = scan.generation
+            return .success((layer, warnings))
+        }
+    }
+
+    /// Removes `layer`; when it was its symbol's last, puts the slots back. Returns the texts
+    /// of slots that could not be put back.
+    static func remove(_ layer: InterpositionLayer) -> [String] {
+        state.withLock { state in
+            guard let record = state.symbols[layer.symbol] else { return [] }
+            record.layers.removeAll { $0 === layer }
+            record.publishRoute()
+            guard !record.isActive else { return [] }
+            let problems = record.restoreSlots()
+            if !state.symbols.values.contains(where: \.isActive) { state.dlopenHook.remove() }
+            return problems
+        }
+    }
+
+    /// Rebinds the slots of objects loaded since the last scan, for every active symbol.
+    /// Called after each `dlopen` made through a hooked slot.
+    static func objectsMayHaveChanged() {
+        let failures = state.withLock { state in rescanIfObjectsChanged(&state) }
+        for (error, layer) in failures {
+            FailureReporter.report(ImpostorFailure(message: error.description, site: layer.site), pending: layer.pendingFailures)
+        }
+    }
+
+    @discardableResult
+    private static func rescanIfObjectsChanged(_ state: inout State) -> [(InterpositionError, InterpositionLayer)] {
+        let now = LoadedObjects.generation
+        guard now != state.generation else { return [] }
+        let unloaded = now.subs != state.generation.subs
+        state.generation = now
+        var failures: [(InterpositionError, InterpositionLayer)] = []
+        for record in state.symbols.values where record.isActive {
+            // An unloaded object's slots went with it; another object may be mapped there now.
+            if unloaded { record.slots.removeAll { !$0.isStillLoaded } }
+            let scopes = record.layers.contains { $0.scope == .allObjects } ? [.allObjects] : Set(record.layers.map(\.scope))
+            for scope in scopes {
+                if let error = record.rebind(LoadedObjects.scan(record.name, in: scope).slots) {
+                    failures.append((error, record.layers.last!))
+                }
+            }
+        }
+        return failures
+    }
+
+    private static func symbolRecord(_ name: String, in state: inout State) -> InterposedSymbol? {
+        if let known = state.symbols[name] { return known }
+        guard state.symbols.count < Int(IMPOSTOR_GOT_DISPATCHER_COUNT) else { return nil }
+        let record = InterposedSymbol(name: name, index: UInt32(state.symbols.count))
+        state.symbols[name] = record
+        return record
+    }
+}

@@ -1,0 +1,95 @@
+// Texts for C symbols rebound at run time (interpose).
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension FailureMessages {
+    static func interposition(_ reason: InterpositionError.Reason) -> String {
+        switch reason {
+        case .cannotMock(let symbol, let error):
+            return "Cannot interpose \(symbol): " + error.description
+        case .usedByImpostor(let symbol):
+            return "Cannot interpose \(symbol): Impostor itself calls it while routing and answering interposed calls, "
+                + "so rebinding it would send those calls back into the dispatcher. Test the code that calls it another way."
+        case .tooManySymbols(let symbol, let maximum):
+            return "Cannot interpose \(symbol): \(maximum) different symbols have already been interposed in this process, "
+                + "the most Impostor has dispatchers for."
+        case .staticExecutable(let symbol):
+            return "Cannot interpose \(symbol): the executable is statically linked, so it has no GOT slots to rebind. "
+                + "Link the tests dynamically (the default for Swift packages)."
+        case .libraryNotLoaded(let symbol, let library):
+            return "Cannot interpose \(symbol) in \(library): no loaded library is named \(library). Check the name "
+                + "(a file name such as \"libsqlite3\" or \"libsqlite3.so.0\"), and link or dlopen the library before interposing."
+        case .unknownSymbol(let symbol, let scope):
+            return "Cannot interpose \(symbol): no GOT slot for it in \(within(scope)), and no loaded object exports it. "
+                + "Check the spelling (C names, such as \"getenv\") and load the library that defines it first. A function "
+                + "defined in the executable (or a library) without being exported is only called directly: it cannot be rebound."
+        case .noSlot(let symbol, let scope, let definedIn):
+            let home = definedIn.map { " \(symbol) is defined in \($0), whose own calls to it are direct." } ?? ""
+            return "Cannot interpose \(symbol): no GOT slot for it in \(within(scope)), so no call there can be rebound.\(home) "
+                + "A call goes through a slot only when it crosses from one object to another: calls inside the object "
+                + "that defines the function (libc calling itself, code linked with -Bsymbolic, a call inlined at link time) "
+                + "never do. Interpose it in an object that calls it from outside."
+        case .renamed(let symbol, let scope, let names):
+            let list = names.map { "\"\($0)\"" }.joined(separator: ", ")
+            return "Cannot interpose \(symbol): no GOT slot for it in \(within(scope)), but one for \(list): the C headers "
+                + "renamed the calls (large-file, fortified or C99 variants). Interpose \(list) instead."
+        case .onlyInData(let symbol, let scope, let names):
+            let list = names.map { "\"\($0)\"" }.joined(separator: ", ")
+            return "Cannot interpose \(symbol): no GOT slot for it in \(within(scope)), which keeps the address of \(list) in "
+                + "its own data instead (a table of function pointers, such as SQLite's system calls), which Impostor does not rewrite. "
+                + "Replace the pointer where the library lets you (SQLite: the VFS's xSetSystemCall)."
+        case .sanitizer(let symbol, let runtime, let librarySlots):
+            let prefix = "\(runtime)'s runtime, linked into the main executable, intercepts \(symbol), so the executable's "
+                + "own calls go straight to the interceptor and cannot be rebound."
+            if librarySlots == 0 {
+                return "Cannot interpose \(symbol): " + prefix + " No shared library in scope calls it either. "
+                    + "Run the test without the sanitizer, or interpose a symbol the sanitizer does not intercept."
+            }
+            return "Interposed \(symbol) only for shared libraries' calls: " + prefix + " Interpose it with "
+                + "in: .sharedLibraries (or one library) to say so, or run the test without the sanitizer."
+        case .noOriginal(let symbol, let object):
+            return "Cannot interpose \(symbol): its slot in \(object) is not bound yet (lazy binding: it holds a PLT stub, "
+                + "which must never be called as the original), and dlsym cannot find \(symbol) to take the real one from. "
+                + "Load the library that defines it with RTLD_GLOBAL, or call the function once before interposing."
+        case .canonicalPLT(let symbol):
+            return "Interposed \(symbol) in a non-PIE executable that exports a canonical PLT entry for it: every library's "
+                + "pointer to \(symbol) leads through the executable's slot, so the mock may answer calls from objects "
+                + "outside the scope asked for. Build the executable as PIE (-fPIE -pie), Swift's default."
+        case .protectionRefused(let symbol, let object, let error):
+            return "Cannot interpose \(symbol): mprotect refused to make the read-only (RELRO) page holding its GOT slot in "
+                + "\(object) writable (\(errorName(error))), so nothing was rebound. A security policy (SELinux, a seccomp "
+                + "filter) may forbid it: run the test where mprotect is allowed."
+        }
+    }
+
+    static func interpositionSlotChanged(symbol: String, object: String, found: UInt) -> String {
+        "Could not restore \(symbol)'s GOT slot in \(object): it holds 0x\(String(found, radix: 16)) now, not Impostor's "
+            + "dispatcher, so something else rebound it while the mock was installed. It was left as it is."
+    }
+
+    static func interpositionRestoreRefused(symbol: String, object: String, errno error: Int32) -> String {
+        "Could not restore \(symbol)'s GOT slot in \(object): mprotect refused to make its read-only page writable "
+            + "(\(errorName(error))). Its calls still reach Impostor's dispatcher, which passes them to the original."
+    }
+
+    static func originalOfOrdinaryMock(_ name: String) -> String {
+        "original(of:) was given \(name), which is not a mock made by interpose(...): only an interposed C symbol has an original."
+    }
+
+    static func callingOriginalOfOrdinaryMock(_ name: String) -> String {
+        "callingOriginal() was given a prototype of \(name), which is not a mock made by interpose(...): only an interposed "
+            + "C symbol has an original to call. The stub was not added."
+    }
+
+    /// Where a scope looks, after "in": `any loaded object`, `the main executable`, `libsqlite3`.
+    private static func within(_ scope: InterpositionScope) -> String {
+        scope == .allObjects ? "any loaded object" : scope.description
+    }
+
+    /// `errno 13, EACCES` for the errors mprotect returns, else `errno N`.
+    private static func errorName(_ error: Int32) -> String {
+        let names: [Int32: String] = [EACCES: "EACCES", EPERM: "EPERM", ENOMEM: "ENOMEM", EINVAL: "EINVAL"]
+        return names[error].map { "errno \(error), \($0)" } ?? "errno \(error)"
+    }
+}

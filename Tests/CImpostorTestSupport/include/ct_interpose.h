@@ -1,0 +1,44 @@
+// Callers for the interposition tests: C code in the test executable that calls libc by name,
+// through the executable's own GOT, as code under test would.
+#ifndef CT_INTERPOSE_H
+#define CT_INTERPOSE_H
+
+#include <stdint.h>
+#include <sys/types.h>
+
+/// Calls getenv(name).
+const char *_Nullable ct_interpose_getenv(const char *_Nonnull name);
+
+/// Calls getppid().
+pid_t ct_interpose_getppid(void);
+
+/// Calls getpgrp() (a function nothing else in the suite calls).
+pid_t ct_interpose_getpgrp(void);
+
+/// Calls getpgid(pid): nothing else in the executable does, so its slot stays lazy (a PLT
+/// stub) until the first call.
+pid_t ct_interpose_lazy_getpgid(pid_t pid);
+
+/// Calls getsid(pid).
+pid_t ct_interpose_getsid(pid_t pid);
+
+/// Calls localtime_r (which AddressSanitizer and ThreadSanitizer intercept).
+struct tm;
+struct tm *_Nullable ct_interpose_localtime_r(const long *_Nonnull time, struct tm *_Nonnull result);
+
+/// Formats "%d %.1f %s" with snprintf, a variadic call passing a double in xmm0 (al = 1).
+int ct_interpose_snprintf(char *_Nonnull buffer, unsigned long size, int number, double real, const char *_Nonnull text);
+
+/// Defined and called in this object only: its calls never go through a GOT slot.
+int ct_interpose_local_function(int value);
+int ct_interpose_call_local_function(int value);
+
+/// Threads that call getppid() in a loop until stopped, sorting the answers into the real
+/// parent pid, `mocked`, zero (a mock not stubbed yet), and anything else.
+typedef struct ct_interpose_threads ct_interpose_threads;
+ct_interpose_threads *_Nullable ct_interpose_threads_start(int count, pid_t mocked);
+/// Stops and frees them; writes how many calls returned each kind of answer.
+void ct_interpose_threads_stop(ct_interpose_threads *_Nonnull threads, long *_Nonnull real, long *_Nonnull mocked,
+                               long *_Nonnull unstubbed, long *_Nonnull other);
+
+#endif

@@ -1,0 +1,73 @@
+#include "ct_interpose.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+
+const char *ct_interpose_getenv(const char *name) { return getenv(name); }
+
+pid_t ct_interpose_getppid(void) { return getppid(); }
+
+pid_t ct_interpose_getpgrp(void) { return getpgrp(); }
+
+pid_t ct_interpose_lazy_getpgid(pid_t pid) { return getpgid(pid); }
+
+pid_t ct_interpose_getsid(pid_t pid) { return getsid(pid); }
+
+struct tm *ct_interpose_localtime_r(const long *time, struct tm *result) { return localtime_r(time, result); }
+
+int ct_interpose_snprintf(char *buffer, unsigned long size, int number, double real, const char *text) {
+    return snprintf(buffer, size, "%d %.1f %s", number, real, text);
+}
+
+// noinline and used: the call below must stay a call to this exported definition.
+__attribute__((noinline, used)) int ct_interpose_local_function(int value) { return value + 1; }
+
+int ct_interpose_call_local_function(int value) { return ct_interpose_local_function(value); }
+
+struct ct_interpose_threads {
+    int count;
+    pid_t real_parent;
+    pid_t mocked;
+    atomic_int stop;
+    atomic_long real;
+    atomic_long mocked_calls;
+    atomic_long unstubbed;
+    atomic_long other;
+    pthread_t threads[16];
+};
+
+static void *call_in_a_loop(void *argument) {
+    struct ct_interpose_threads *state = argument;
+    while (!atomic_load(&state->stop)) {
+        pid_t answer = getppid();
+        if (answer == state->real_parent) atomic_fetch_add(&state->real, 1);
+        else if (answer == state->mocked) atomic_fetch_add(&state->mocked_calls, 1);
+        else if (answer == 0) atomic_fetch_add(&state->unstubbed, 1);
+        else atomic_fetch_add(&state->other, 1);
+    }
+    return NULL;
+}
+
+ct_interpose_threads *ct_interpose_threads_start(int count, pid_t mocked) {
+    struct ct_interpose_threads *state = calloc(1, sizeof *state);
+    if (state == NULL || count > 16) return NULL;
+    state->count = count;
+    state->real_parent = getppid();
+    state->mocked = mocked;
+    for (int i = 0; i < count; i++) pthread_create(&state->threads[i], NULL, call_in_a_loop, state);
+    return state;
+}
+
+void ct_interpose_threads_stop(ct_interpose_threads *state, long *real, long *mocked, long *unstubbed, long *other) {
+    atomic_store(&state->stop, 1);
+    for (int i = 0; i < state->count; i++) pthread_join(state->threads[i], NULL);
+    *real = atomic_load(&state->real);
+    *mocked = atomic_load(&state->mocked_calls);
+    *unstubbed = atomic_load(&state->unstubbed);
+    *other = atomic_load(&state->other);
+    free(state);
+}
