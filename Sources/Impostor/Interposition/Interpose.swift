@@ -23,6 +23,7 @@
 /// - Parameters:
 ///   - symbol: the name as it appears in the objects' dynamic symbol tables (`open64`, not
 ///     `open`, where the headers renamed it: the failure says which name exists).
+///   - type: the symbol's C function type, `@convention(c)`.
 ///   - scope: whose calls are rebound: every loaded object (and those loaded later), the main
 ///     executable, the shared libraries, or one library by name (`in: "libsqlite3"`).
 ///   - callers: by default only calls made by this test answer from the mock, so tests running
@@ -31,6 +32,10 @@
 ///     position from 0, as for ``mockFunction(of:named:capturing:fileID:filePath:line:column:)-4r3mp``
 ///     (`[2: .cString]` for a format string followed by an `int`). A declaration that does not
 ///     fit is reported, and nothing is rebound.
+///   - fileID: where failures are reported; leave the default.
+///   - filePath: where failures are reported; leave the default.
+///   - line: where failures are reported; leave the default.
+///   - column: where failures are reported; leave the default.
 ///
 /// While the mock answers a call, that thread's calls of the symbol by name (a stub calling
 /// `getenv`) reach the real function, never the mock again.
