@@ -26,6 +26,24 @@ struct StubMisuseTests {
         #expect(cs_call_add(add, 200, 0) == 7, sourceLocation: sourceLocation)
     }
 
+    // MARK: Prototypes
+
+    @Test func aPrototypeBuiltOnTheCallIsRefusedAndStubsNothing() {
+        installEarlierStub()
+        let line = #line + 2
+        let failures = stubbingFailures {
+            stub(add(1, 2) == 3).with { true }
+        }
+        #expect(failures.map(\.message) == [
+            "The prototype passed to stub(...) has type Bool, but add returns Int32: write the call itself, as in "
+                + "`stub(add(...))`, not an expression built on it. Nothing was stubbed."
+        ])
+        #expect(failures.first?.site.line == line)
+        // A Bool written where C reads an Int32 would leave three bytes of garbage: nothing answers.
+        #expect(cs_call_add(add, 1, 2) == 0)
+        expectStubsStillWork()
+    }
+
     // MARK: Matchers outside stub(...)
 
     static func leftoverMessage(_ matcher: String) -> String {

@@ -119,9 +119,11 @@ extension FailureMessages {
             + "whatever the code did with the zero it returned.\n" + message
     }
 
-    static func prototypeResultMismatch(_ purpose: String, mock: String, prototype: String, result: String) -> String {
+    static func prototypeResultMismatch(
+        _ purpose: String, mock: String, prototype: String, result: String, consequence: String = "Nothing was expected."
+    ) -> String {
         "The prototype passed to \(purpose)(...) has type \(prototype), but \(mock) returns \(result): write the call "
-            + "itself, as in `\(purpose)(\(mock)(...))`, not an expression built on it. Nothing was expected."
+            + "itself, as in `\(purpose)(\(mock)(...))`, not an expression built on it. " + consequence
     }
 
     static func checkingOnProcessDefault() -> String {

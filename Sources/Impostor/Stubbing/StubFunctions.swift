@@ -16,7 +16,9 @@ public func stub<Result>(
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) -> Stubbing<Result> {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    return Stubbing(patterns: StubFunctions.patterns(count: 1, shape: .oneCallEach, site: site) { _ in PrototypeRecorder.noteResult(prototype()) })
+    return Stubbing(patterns: StubFunctions.checked(Result.self, StubFunctions.patterns(count: 1, shape: .oneCallEach, site: site) { _ in
+        PrototypeRecorder.noteResult(prototype())
+    }, site: site))
 }
 
 /// Starts one stub for each of several prototypes, answered alike.
@@ -30,9 +32,9 @@ public func stub<Result>(
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) -> Stubbing<Result> {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    return Stubbing(patterns: StubFunctions.patterns(count: 2, shape: .oneCallEach, site: site) { index in
+    return Stubbing(patterns: StubFunctions.checked(Result.self, StubFunctions.patterns(count: 2, shape: .oneCallEach, site: site) { index in
         PrototypeRecorder.noteResult(index == 0 ? first() : second())
-    })
+    }, site: site))
 }
 
 /// Starts one stub for each of three prototypes, answered alike.
@@ -42,9 +44,9 @@ public func stub<Result>(
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) -> Stubbing<Result> {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    return Stubbing(patterns: StubFunctions.patterns(count: 3, shape: .oneCallEach, site: site) { index in
+    return Stubbing(patterns: StubFunctions.checked(Result.self, StubFunctions.patterns(count: 3, shape: .oneCallEach, site: site) { index in
         PrototypeRecorder.noteResult(index == 0 ? first() : index == 1 ? second() : third())
-    })
+    }, site: site))
 }
 
 /// Starts one stub for each mock call in `group`, answered alike.
@@ -65,6 +67,24 @@ public func stub(
 }
 
 enum StubFunctions {
+    /// The patterns whose mock returns `Result`; none, after reporting, when a prototype is an
+    /// expression built on the call (`stub(add(1, 2) == 3)`), whose answers would write a
+    /// `Result` where C reads the mock's return type.
+    static func checked<Result>(_: Result.Type, _ patterns: [CallPattern], site: SourceSite) -> [CallPattern] {
+        for pattern in patterns {
+            let result = pattern.interceptor.signature.result?.swiftType ?? Void.self
+            guard Result.self == result else {
+                FailureReporter.report(ImpostorFailure(
+                    message: FailureMessages.prototypeResultMismatch(
+                        "stub", mock: pattern.interceptor.name, prototype: TypeMetadata.name(of: Result.self),
+                        result: TypeMetadata.name(of: result), consequence: "Nothing was stubbed."),
+                    site: site))
+                return []
+            }
+        }
+        return patterns
+    }
+
     static func patterns(
         count: Int, shape: PrototypeEvaluation.Shape, site: SourceSite, _ prototype: (Int) -> Void
     ) -> [CallPattern] {
