@@ -197,36 +197,8 @@ struct StubbingArticleExamplesTests {
         #expect(cs_call_add(add, 0, 5) == 0)
     }
 
-    /// Every line of every Swift example in the article (without its trailing comment) is a
-    /// line of this file, or part of one: an example changed in one place only fails here.
+    /// Every line of every Swift example in the article is in this file (see ArticleExamples).
     @Test func everyExampleLineIsHere() throws {
-        let testFile = URL(fileURLWithPath: #filePath)
-        let article = testFile
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/Impostor/Impostor.docc/StubbingAndMatching.md")
-        let articleText = try String(contentsOf: article, encoding: .utf8)
-        let testLines = try String(contentsOf: testFile, encoding: .utf8)
-            .split(separator: "\n").map { Self.code(of: $0) }
-
-        var exampleLines: [String] = []
-        var inExample = false
-        for line in articleText.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("```") {
-                inExample = line == "```swift"
-                continue
-            }
-            if inExample { exampleLines.append(Self.code(of: line)) }
-        }
-        #expect(exampleLines.count > 50, "found the article's examples")
-        for line in exampleLines where !line.isEmpty {
-            #expect(testLines.contains { $0.contains(line) }, "not in the tests: \(line)")
-        }
-    }
-
-    /// A line without its indentation and trailing `// comment`.
-    private static func code(of line: Substring) -> String {
-        var code = line
-        if let comment = code.range(of: "   //") ?? code.range(of: "// ") { code = code[..<comment.lowerBound] }
-        return code.trimmingCharacters(in: .whitespaces)
+        try ArticleExamples.expectEveryLine(of: "StubbingAndMatching.md", in: [#filePath], atLeast: 50)
     }
 }

@@ -86,37 +86,12 @@ struct FunctionTablesArticleTests {
         #expect(invocations(of: checked.hooks.encode).map(\.description) == ["driver.hooks.encode(2) -> 0"])
     }
 
+    /// Every line of every Swift example in the article is in this file or the SQLite VFS test
+    /// (see ArticleExamples).
     @Test func everyExampleLineIsHere() throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        let article = folder
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/Impostor/Impostor.docc/FunctionTables.md")
-        let articleText = try String(contentsOf: article, encoding: .utf8)
-        var testLines: [String] = []
-        for file in ["FunctionTablesArticleTests.swift", "SQLiteVFSTests.swift"] {
-            testLines += try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-                .split(separator: "\n").map { Self.code(of: $0) }
-        }
-
-        var exampleLines: [String] = []
-        var inExample = false
-        for line in articleText.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("```") {
-                inExample = line == "```swift"
-                continue
-            }
-            if inExample { exampleLines.append(Self.code(of: line)) }
-        }
-        #expect(exampleLines.count > 25, "found the article's examples")
-        for line in exampleLines where !line.isEmpty {
-            #expect(testLines.contains { $0.contains(line) }, "not in the tests: \(line)")
-        }
-    }
-
-    /// A line without its indentation and trailing `// comment`.
-    private static func code(of line: Substring) -> String {
-        var code = line
-        if let comment = code.range(of: "   //") ?? code.range(of: "// ") { code = code[..<comment.lowerBound] }
-        return code.trimmingCharacters(in: .whitespaces)
+        try ArticleExamples.expectEveryLine(
+            of: "FunctionTables.md", in: ["FunctionTablesArticleTests.swift", "SQLiteVFSTests.swift"].map { folder.appendingPathComponent($0).path },
+            atLeast: 25)
     }
 }
