@@ -33,30 +33,45 @@ struct ActionStep: @unchecked Sendable {
     let problem: (Signature, _ mockName: String) -> String?
     /// Runs the action for one call.
     let run: (CallFrame, ActionCall) -> Void
+    /// The same action for a Swift mock's member: returns the call's value (nil when the
+    /// action gives none), or throws. Nil for actions that only make sense on a C call.
+    let swift: ((SwiftCall, ActionCall) throws -> Any?)?
+    /// Why the action cannot run for a Swift member, checked at `will`.
+    let swiftProblem: (SwiftMember) -> String?
 
     init(
         description: String, returns: String? = nil, problem: @escaping (Signature, String) -> String? = { _, _ in nil },
+        swift: ((SwiftCall, ActionCall) throws -> Any?)? = nil, swiftProblem: @escaping (SwiftMember) -> String? = { _ in nil },
         run: @escaping (CallFrame, ActionCall) -> Void
     ) {
         self.description = description
         self.returns = returns
         self.problem = problem
         self.run = run
+        self.swift = swift
+        self.swiftProblem = swiftProblem
     }
 
     /// An action that returns a value of the mock's result type.
     @usableFromInline
-    static func returning(_ returns: String, run: @escaping (CallFrame, ActionCall) -> Void) -> ActionStep {
-        ActionStep(description: "returnValue(\(returns))", returns: returns, run: run)
+    static func returning(
+        _ returns: String, swift: @escaping (SwiftCall, ActionCall) throws -> Any?, run: @escaping (CallFrame, ActionCall) -> Void
+    ) -> ActionStep {
+        ActionStep(description: "returnValue(\(returns))", returns: returns, swift: swift, run: run)
     }
 
     /// A `perform` block taking the mock's arguments as `blockTypes` (checked against the
     /// mock's parameters when the expectation is declared).
     @usableFromInline
-    static func block(taking blockTypes: [Any.Type], run: @escaping (CallFrame, ActionCall) -> Void) -> ActionStep {
+    static func block(
+        taking blockTypes: [Any.Type], swift: @escaping (SwiftCall, ActionCall) throws -> Any?,
+        run: @escaping (CallFrame, ActionCall) -> Void
+    ) -> ActionStep {
         ActionStep(
             description: "perform { }",
             problem: { signature, mockName in ActionChecks.blockProblem(blockTypes, signature: signature, mockName: mockName) },
+            swift: swift,
+            swiftProblem: { member in SwiftStubCheck.blockProblem(member, blockTypes: blockTypes) },
             run: run)
     }
 }
@@ -75,6 +90,8 @@ final class ActionCall {
     /// Set by `setErrno`: stored into the caller's `errno` as the very last step of the call,
     /// after everything Impostor does that could change it.
     var errno: Int32?
+    /// For a Swift member's call: its declared types, for `perform { (call: Invocation) in }`.
+    var swiftTypes: (parameters: [Any.Type], result: Any.Type) = ([], Void.self)
 
     init(sequence: UInt64, index: Int, mockName: String, site: SourceSite) {
         self.sequence = sequence

@@ -7,7 +7,7 @@
 /// ```
 @inlinable
 public func returnValue<Result>(_ value: Result) -> Action<Result> {
-    Action(ActionStep.returning("\(value)") { frame, _ in StubAnswer.write(value, to: frame) })
+    Action(ActionStep.returning("\(value)", swift: { _, _ in value }) { frame, _ in StubAnswer.write(value, to: frame) })
 }
 
 /// Runs `body` with the call's arguments, in order and with their exact types (or no
@@ -23,7 +23,10 @@ public func returnValue<Result>(_ value: Result) -> Action<Result> {
 public func perform<each Argument, Result>(_ body: @escaping (repeat each Argument) -> Result) -> Action<Result> {
     var blockTypes: [Any.Type] = []
     repeat blockTypes.append((each Argument).self)
-    return Action(ActionStep.block(taking: blockTypes) { frame, _ in
+    return Action(ActionStep.block(taking: blockTypes, swift: { call, _ in
+        var cursor = 0
+        return body(repeat SwiftAnswer.argument((each Argument).self, of: call, at: &cursor))
+    }) { frame, _ in
         var cursor = 0
         StubAnswer.write(body(repeat StubAnswer.argument((each Argument).self, of: frame, at: &cursor)), to: frame)
     })
@@ -37,10 +40,31 @@ public func perform<each Argument, Result>(_ body: @escaping (repeat each Argume
 /// })
 /// ```
 public func perform<Result>(_ body: @escaping (Invocation) -> Result) -> Action<Result> {
-    Action(ActionStep(description: "perform { }") { frame, call in
+    Action(ActionStep(description: "perform { }", swift: { call, action in
+        body(Invocation(mockName: action.mockName, parameterTypes: action.swiftTypes.parameters, resultType: action.swiftTypes.result, swift: call))
+    }) { frame, call in
         let record = frame.record(sequence: call.sequence, thread: CallingThread.currentID)
         StubAnswer.write(body(Invocation(mockName: call.mockName, signature: frame.signature, record: record)), to: frame)
     })
+}
+
+/// Throws `error` from the call: for throwing members of Swift mocks (C functions cannot throw).
+///
+/// ```swift
+/// oneOf(albums.getAlbum(any())).will(throwError(AlbumError.notFound))
+/// ```
+///
+/// The error must be one the member throws; that is checked at the `will` line.
+public func throwError<Result>(_ error: any Error) -> Action<Result> {
+    Action(ActionStep(
+        description: "throwError(\(String(reflecting: error)))",
+        problem: { _, mockName in FailureMessages.throwErrorOnCMock(error: String(reflecting: error), mock: mockName) },
+        swift: { _, _ in throw error },
+        swiftProblem: { member in
+            SwiftStubCheck.canThrow(error, member) ? nil : FailureMessages.swiftThrowOnNonThrowingMember(
+                "answer", mock: member.name, error: String(reflecting: error), failure: TypeMetadata.name(of: member.failureType))
+        },
+        run: { frame, _ in frame.writeZeroResult() }))
 }
 
 /// Runs the first action on the expectation's first call, the second on its second, and so
@@ -54,6 +78,16 @@ public func onConsecutiveCalls<Result>(_ actions: Action<Result>...) -> Action<R
     return Action(ActionStep(
         description: "onConsecutiveCalls(" + steps.map(\.description).joined(separator: ", ") + ")",
         problem: { signature, mockName in steps.lazy.compactMap { $0.problem(signature, mockName) }.first },
+        swift: steps.allSatisfy({ $0.swift != nil }) ? { swiftCall, call in
+            guard call.index < steps.count else {
+                FailureReporter.report(ImpostorFailure(
+                    message: FailureMessages.consecutiveActionsUsedUp(count: steps.count, call: call.index + 1, mock: call.mockName),
+                    site: call.site))
+                return nil
+            }
+            return try steps[call.index].swift!(swiftCall, call)
+        } : nil,
+        swiftProblem: { member in steps.lazy.compactMap { $0.swiftProblem(member) }.first },
         run: { frame, call in
             guard call.index < steps.count else {
                 FailureReporter.report(ImpostorFailure(
@@ -121,6 +155,12 @@ enum ActionChecks {
         Action(ActionStep(
             description: describedAs(steps.map(\.description).joined(separator: ", ")),
             problem: { signature, mockName in steps.lazy.compactMap { $0.problem(signature, mockName) }.first },
+            swift: steps.allSatisfy({ $0.swift != nil }) ? { swiftCall, call in
+                var value: Any?
+                for step in steps { value = try step.swift!(swiftCall, call) ?? value }
+                return value
+            } : nil,
+            swiftProblem: { member in steps.lazy.compactMap { $0.swiftProblem(member) }.first },
             run: { frame, call in for step in steps { step.run(frame, call) } }))
     }
 

@@ -20,13 +20,16 @@ final class Expectation: @unchecked Sendable {
     enum Target {
         /// A call pattern: `oneOf(add(1, any()))`.
         case call(CallPattern)
+        /// A call pattern on a Swift mock's member: `oneOf(printer.print("Hello!"))`.
+        case swiftCall(SwiftCallPattern)
         /// Every call to a mock: `ignoring(logger)`.
         case mock
     }
 
     let kind: Kind
     let target: Target
-    let interceptor: Interceptor
+    /// The C mock or Swift member it is about.
+    let mock: any ExpectedMock
     /// Where it was declared.
     let site: SourceSite
 
@@ -45,10 +48,10 @@ final class Expectation: @unchecked Sendable {
     /// (an explicit one, then the one at the end of a `.mockery` test) does not repeat it.
     var reportedUnsatisfiedAt: Int?
 
-    init(kind: Kind, target: Target, interceptor: Interceptor, site: SourceSite) {
+    init(kind: Kind, target: Target, mock: any ExpectedMock, site: SourceSite) {
         self.kind = kind
         self.target = target
-        self.interceptor = interceptor
+        self.mock = mock
         self.site = site
         actionSite = site
     }
@@ -75,7 +78,32 @@ final class Expectation: @unchecked Sendable {
     func matches(_ frame: CallFrame) -> Bool {
         switch target {
         case .call(let pattern): pattern.matches(frame)
+        case .swiftCall: false
         case .mock: true
+        }
+    }
+
+    /// True when a Swift call's arguments fit.
+    func matches(values: [Any]) -> Bool {
+        switch target {
+        case .swiftCall(let pattern): pattern.matches(values)
+        case .call: false
+        case .mock: true
+        }
+    }
+
+    /// The pattern on a Swift member, for expectations on one.
+    var swiftPattern: SwiftCallPattern? {
+        if case .swiftCall(let pattern) = target { return pattern }
+        return nil
+    }
+
+    /// `add(1, any())`, or nil for an expectation on every call to a mock.
+    var patternDescription: String? {
+        switch target {
+        case .call(let pattern): pattern.description
+        case .swiftCall(let pattern): pattern.description
+        case .mock: nil
         }
     }
 
@@ -85,3 +113,16 @@ final class Expectation: @unchecked Sendable {
         return nil
     }
 }
+
+/// What expectations need of the mock they are about: a C mock's ``Interceptor`` or a Swift
+/// mock's member.
+protocol ExpectedMock: AnyObject, Sendable {
+    var name: String { get }
+    var book: ExpectationBook { get }
+    var isReleased: Bool { get }
+    /// Sends the mock's calls through its Mockery's expectations from now on.
+    func markExpected()
+}
+
+extension Interceptor: ExpectedMock {}
+extension SwiftMember: ExpectedMock {}

@@ -13,6 +13,8 @@ final class ExpectationBook: @unchecked Sendable {
     private var tracks: [SequenceTrack] = []
     /// The Mockery's mocks, for "what happened before this".
     private var interceptors: [Interceptor] = []
+    /// The Mockery's Swift mocks' members, likewise.
+    private var swiftMembers: [SwiftMember] = []
     /// The first unexpected call, reported again by `assertIsSatisfied` (once) even if the
     /// code under test swallowed its effects.
     private var firstUnexpected: ImpostorFailure?
@@ -36,6 +38,10 @@ final class ExpectationBook: @unchecked Sendable {
         monitor.withEntered { interceptors.append(interceptor) }
     }
 
+    func register(_ member: SwiftMember) {
+        monitor.withEntered { if !swiftMembers.contains(where: { $0 === member }) { swiftMembers.append(member) } }
+    }
+
     func register(_ machine: StateMachine) {
         monitor.withEntered { machines.append(machine) }
     }
@@ -55,7 +61,7 @@ final class ExpectationBook: @unchecked Sendable {
             }
             // Inside the monitor: a call that sees the flag waits for the monitor, so it finds
             // the expectations; one that does not see it yet came before the block returned.
-            for expectation in draft.expectations { expectation.interceptor.markExpected() }
+            for expectation in draft.expectations { expectation.mock.markExpected() }
         }
     }
 
@@ -67,6 +73,7 @@ final class ExpectationBook: @unchecked Sendable {
             for track in tracks { track.steps.removeAll() }
             tracks.removeAll()
             interceptors.removeAll()
+            swiftMembers.removeAll()
             for waiter in waiters { waiter.continuation.resume(returning: false) }
             waiters.removeAll()
             monitor.wakeAll()
@@ -89,9 +96,18 @@ final class ExpectationBook: @unchecked Sendable {
     /// arguments match, whose `when` holds, whose sequences are at it and that is not
     /// saturated. Counts the call and moves its state inside the monitor.
     func dispatch(_ interceptor: Interceptor, _ frame: CallFrame) -> Dispatch {
+        dispatch(interceptor) { $0.matches(frame) }
+    }
+
+    /// The same for a call to a Swift mock's member.
+    func dispatch(_ member: SwiftMember, _ values: [Any]) -> Dispatch {
+        dispatch(member) { $0.matches(values: values) }
+    }
+
+    private func dispatch(_ mock: AnyObject, matching: (Expectation) -> Bool) -> Dispatch {
         monitor.withEntered {
-            for expectation in expectations where expectation.interceptor === interceptor {
-                guard expectation.matches(frame),
+            for expectation in expectations where expectation.mock === mock {
+                guard matching(expectation),
                       expectation.condition?.holds ?? true,
                       expectation.sequences.allSatisfy({ $0.track.blocker(for: expectation) == nil })
                 else { continue }
@@ -145,6 +161,28 @@ final class ExpectationBook: @unchecked Sendable {
         }
     }
 
+    /// The same for a call to a Swift mock's member, reported at `site` (the mock's call site).
+    func unexpectedSwiftCall(
+        _ member: SwiftMember, _ call: SwiftCall, forbiddenBy: Expectation?, uninteresting: Bool, site: SourceSite
+    ) -> ImpostorFailure {
+        monitor.withEntered {
+            let live = LiveCall(member: member, call: call)
+            let message = uninteresting
+                ? FailureMessages.uninterestingCall(live.text, mockery: mockeryName, listing: listing(for: live, before: call.sequence))
+                : FailureMessages.unexpectedCall(live.text, listing: listing(for: live, before: call.sequence, forbiddenBy: forbiddenBy))
+            let failure = ImpostorFailure(message: message, site: site)
+            if firstUnexpected == nil { firstUnexpected = failure }
+            return failure
+        }
+    }
+
+    /// The warning a naggy Mockery gives for an uninteresting call to a Swift mock.
+    func uninterestingSwiftWarning(_ member: SwiftMember, _ call: SwiftCall, site: SourceSite) -> ImpostorFailure {
+        ImpostorFailure(
+            message: FailureMessages.uninterestingSwiftCallWarning(LiveCall(member: member, call: call).text, mockery: mockeryName),
+            site: site, isWarning: true)
+    }
+
     /// The warning a naggy Mockery gives for an uninteresting call.
     func uninterestingWarning(_ interceptor: Interceptor, _ frame: CallFrame, sequence: UInt64) -> ImpostorFailure {
         let call = LiveCall(interceptor: interceptor, frame: frame, sequence: sequence)
@@ -168,7 +206,7 @@ final class ExpectationBook: @unchecked Sendable {
                 expectation.reportedUnsatisfiedAt = expectation.count
                 failures.append(ImpostorFailure(
                     message: FailureMessages.unsatisfiedExpectation(
-                        mock: expectation.interceptor.name, call: ExpectationText.call(expectation),
+                        mock: expectation.mock.name, call: ExpectationText.call(expectation),
                         cardinality: expectation.cardinality, received: expectation.count),
                     site: expectation.site))
             }
@@ -247,6 +285,11 @@ final class ExpectationBook: @unchecked Sendable {
         for interceptor in interceptors {
             total += interceptor.store.count
             recent += interceptor.invocations(last: limit + 1).filter { $0.sequenceNumber < sequence }
+        }
+        for member in swiftMembers {
+            let calls = member.invocations()
+            total += calls.count
+            recent += calls.suffix(limit + 1).filter { $0.sequenceNumber < sequence }
         }
         recent.sort { $0.sequenceNumber < $1.sequenceNumber }
         let shown = Array(recent.suffix(limit))

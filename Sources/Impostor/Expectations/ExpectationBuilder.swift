@@ -29,11 +29,17 @@ public struct ExpectationBuilder<Result> {
         if expectation.actions != nil {
             return refuse(FailureMessages.clauseGivenTwice("will"), site: site)
         }
-        if expectation.isForbidden || expectation.pattern == nil {
+        if expectation.isForbidden || expectation.patternDescription == nil {
             return refuse(FailureMessages.actionsNeverRun(expectation: ExpectationText.declaration(expectation)), site: site)
         }
         let step = actions.count == 1 ? actions[0].step : (ActionChecks.sequence(actions.map(\.step)) as Action<Result>).step
-        if let problem = step.problem(expectation.interceptor.signature, expectation.interceptor.name) {
+        if let member = expectation.mock as? SwiftMember {
+            guard step.swift != nil else {
+                return refuse(FailureMessages.actionNotForSwift(step.description, mock: member.name), site: site)
+            }
+            if let problem = step.swiftProblem(member) { return refuse(problem, site: site) }
+        } else if let interceptor = expectation.mock as? Interceptor,
+                  let problem = step.problem(interceptor.signature, interceptor.name) {
             return refuse(problem, site: site)
         }
         expectation.actions = step
@@ -54,8 +60,8 @@ public struct ExpectationBuilder<Result> {
         let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
         guard let expectation = modifiable("when", site: site) else { return self }
         if expectation.condition != nil { return refuse(FailureMessages.clauseGivenTwice("when"), site: site) }
-        guard predicate.states.book === expectation.interceptor.book else {
-            return refuse(FailureMessages.foreignStates(predicate.states.name, mockery: expectation.interceptor.book.mockeryName), site: site)
+        guard predicate.states.book === expectation.mock.book else {
+            return refuse(FailureMessages.foreignStates(predicate.states.name, mockery: expectation.mock.book.mockeryName), site: site)
         }
         expectation.condition = predicate
         return self
@@ -74,8 +80,8 @@ public struct ExpectationBuilder<Result> {
         let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
         guard let expectation = modifiable("then", site: site) else { return self }
         if expectation.change != nil { return refuse(FailureMessages.clauseGivenTwice("then"), site: site) }
-        guard change.states.book === expectation.interceptor.book else {
-            return refuse(FailureMessages.foreignStates(change.states.name, mockery: expectation.interceptor.book.mockeryName), site: site)
+        guard change.states.book === expectation.mock.book else {
+            return refuse(FailureMessages.foreignStates(change.states.name, mockery: expectation.mock.book.mockeryName), site: site)
         }
         expectation.change = change
         return self
@@ -94,8 +100,8 @@ public struct ExpectationBuilder<Result> {
         let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
         guard let expectation = modifiable("inSequence", site: site) else { return self }
         for sequence in sequences {
-            guard sequence.book === expectation.interceptor.book else {
-                return refuse(FailureMessages.foreignSequence(sequence.name, mockery: expectation.interceptor.book.mockeryName), site: site)
+            guard sequence.book === expectation.mock.book else {
+                return refuse(FailureMessages.foreignSequence(sequence.name, mockery: expectation.mock.book.mockeryName), site: site)
             }
             if expectation.sequences.contains(where: { $0 === sequence }) {
                 return refuse(FailureMessages.sequenceGivenTwice(sequence.name), site: site)

@@ -29,7 +29,7 @@ final class ExpectationDraft: @unchecked Sendable {
             FailureReporter.report(ImpostorFailure(message: FailureMessages.invalidCardinality(cardinality.spelling), site: site))
             return ExpectationBuilder(nil)
         }
-        let target: (Interceptor, Expectation.Target)
+        let target: (any ExpectedMock, Expectation.Target)
         if case .ignored = kind, let mock = PrototypeEvaluation.wholeMock(prototype) {
             target = (mock, .mock)
         } else {
@@ -37,19 +37,38 @@ final class ExpectationDraft: @unchecked Sendable {
                 PrototypeRecorder.noteResult(prototype())
             }
             guard let pattern = patterns?.first else { return ExpectationBuilder(nil) }
-            // `oneOf(add(1, 2) == 3)` calls the mock but is a Bool: its actions would write a
-            // Bool where C reads an Int32.
-            let result = pattern.interceptor.signature.result?.swiftType ?? Void.self
-            guard Result.self == result else {
-                FailureReporter.report(ImpostorFailure(
-                    message: FailureMessages.prototypeResultMismatch(
-                        purpose, mock: pattern.interceptor.name, prototype: TypeMetadata.name(of: Result.self),
-                        result: TypeMetadata.name(of: result)),
-                    site: site))
-                return ExpectationBuilder(nil)
-            }
-            target = (pattern.interceptor, .call(pattern))
+            guard let bound = declarable(pattern, Result.self, purpose: purpose, site: site) else { return ExpectationBuilder(nil) }
+            target = bound
         }
+        return declare(kind, on: target, in: draft, purpose: purpose, site: site)
+    }
+
+    /// The expectation's mock and target for a bound pattern, or nil after reporting that the
+    /// prototype's value is not the mock's result (`oneOf(add(1, 2) == 3)` calls the mock but
+    /// is a Bool: its actions would write a Bool where C reads an Int32).
+    static func declarable<Result>(
+        _ pattern: BoundPattern, _: Result.Type, purpose: String, site: SourceSite
+    ) -> (any ExpectedMock, Expectation.Target)? {
+        let result = pattern.resultType
+        guard Result.self == result else {
+            FailureReporter.report(ImpostorFailure(
+                message: FailureMessages.prototypeResultMismatch(
+                    purpose, mock: pattern.mockName, prototype: TypeMetadata.name(of: Result.self),
+                    result: TypeMetadata.name(of: result)),
+                site: site))
+            return nil
+        }
+        switch pattern {
+        case .c(let pattern): return (pattern.interceptor, .call(pattern))
+        case .swift(let pattern): return (pattern.member, .swiftCall(pattern))
+        }
+    }
+
+    /// Adds the expectation to the draft, after checking its mock belongs to the draft's Mockery.
+    static func declare<Result>(
+        _ kind: Expectation.Kind, on target: (any ExpectedMock, Expectation.Target), in draft: ExpectationDraft,
+        purpose: String, site: SourceSite
+    ) -> ExpectationBuilder<Result> {
         let interceptor = target.0
         guard interceptor.book === draft.mockery.book else {
             FailureReporter.report(ImpostorFailure(
@@ -62,7 +81,7 @@ final class ExpectationDraft: @unchecked Sendable {
             FailureReporter.report(ImpostorFailure(message: FailureMessages.releasedMockQueried(interceptor.name), site: site))
             return ExpectationBuilder(nil)
         }
-        let expectation = Expectation(kind: kind, target: target.1, interceptor: interceptor, site: site)
+        let expectation = Expectation(kind: kind, target: target.1, mock: interceptor, site: site)
         draft.expectations.append(expectation)
         return ExpectationBuilder(expectation)
     }

@@ -1,7 +1,12 @@
 /// One call a mock received: its arguments as copied at call time, the value it returned,
 /// when and on which thread it happened.
 ///
-/// Get them with ``invocations(of:fileID:filePath:line:column:)``:
+/// C mocks and Swift mocks produce the same records, numbered in one sequence. A C mock's
+/// arguments are the bytes copied at call time; a Swift mock's are the values the caller
+/// passed, kept as they are (strings, classes, closures, existentials).
+///
+/// Get them with ``invocations(of:fileID:filePath:line:column:)`` (or `calls(to:)` on a
+/// Swift mock):
 ///
 /// ```swift
 /// let calls = invocations(of: compare)
@@ -13,19 +18,30 @@ public struct Invocation: Sendable, CustomStringConvertible {
     public let mockName: String
     /// The call's place in the order of all calls to all mocks in this process: a call with a
     /// smaller number arrived earlier.
-    public var sequenceNumber: UInt64 { record.sequence }
+    public var sequenceNumber: UInt64 { swift?.call.sequence ?? record.sequence }
     /// The thread the call was made on.
-    public var thread: CallingThread { CallingThread(id: record.thread) }
+    public var thread: CallingThread { CallingThread(id: swift?.call.thread ?? record.thread) }
     /// How many arguments the call had.
-    public var argumentCount: Int { signature.parameters.count }
+    public var argumentCount: Int { swift?.parameterTypes.count ?? signature.parameters.count }
 
-    let signature: Signature
+    // A C call's bytes, read through its signature; unused (empty) for a Swift call.
+    let signature: Signature!
     let record: CallRecord
+    /// A Swift mock's call, with its member's declared types.
+    let swift: (call: SwiftCall, parameterTypes: [Any.Type], resultType: Any.Type)?
 
     init(mockName: String, signature: Signature, record: CallRecord) {
         self.mockName = mockName
         self.signature = signature
         self.record = record
+        swift = nil
+    }
+
+    init(mockName: String, parameterTypes: [Any.Type], resultType: Any.Type, swift call: SwiftCall) {
+        self.mockName = mockName
+        signature = nil
+        record = CallRecord(sequence: call.sequence, thread: call.thread, payload: [])
+        swift = (call, parameterTypes, resultType)
     }
 
     /// Argument `index` (from 0) as a value of its parameter type.
@@ -39,6 +55,7 @@ public struct Invocation: Sendable, CustomStringConvertible {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) -> T {
         let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        if let swift { return swiftArgument(index, of: swift, as: T.self, site: site) }
         guard signature.parameters.indices.contains(index) else {
             FailureReporter.report(ImpostorFailure(
                 message: FailureMessages.argumentIndexOutOfRange(mock: mockName, index: index, count: argumentCount),
@@ -60,6 +77,7 @@ public struct Invocation: Sendable, CustomStringConvertible {
     /// for a `const char *`, the buffer's length for a (buffer, length) pair; see
     /// ``PointerCapture``), or nil for a NULL pointer or a parameter nothing was copied from.
     public func cString(_ index: Int) -> String? {
+        guard swift == nil else { return nil }
         guard case .memory(let memory) = record.capture(index) else { return nil }
         return memory.text
     }
@@ -68,6 +86,7 @@ public struct Invocation: Sendable, CustomStringConvertible {
     /// whole length, a typed pointer's pointee, or what `capturing:` declared (see
     /// ``PointerCapture``). Nil for a NULL pointer or a parameter nothing was copied from.
     public func bytes(_ index: Int) -> [UInt8]? {
+        guard swift == nil else { return nil }
         guard case .memory(let memory) = record.capture(index) else { return nil }
         return memory.bytes
     }
@@ -80,6 +99,9 @@ public struct Invocation: Sendable, CustomStringConvertible {
         as type: T.Type = T.self,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) -> T {
+        if let swift {
+            return swiftResult(of: swift, as: T.self, site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        }
         guard let result = signature.result, result.swiftType == T.self else {
             FailureReporter.report(ImpostorFailure(
                 message: FailureMessages.returnTypeMismatch(
@@ -93,7 +115,8 @@ public struct Invocation: Sendable, CustomStringConvertible {
     /// Each argument formatted for messages: structs field by field, C strings quoted,
     /// pointers in hex.
     public var formattedArguments: [String] {
-        signature.parameters.indices.map { index in
+        if let swift { return swift.call.arguments.map { String(reflecting: $0) } }
+        return signature.parameters.indices.map { index in
             ValueFormatter.format(
                 record, at: signature.argumentOffsets[index], as: signature.parameters[index], capture: record.capture(index))
         }
@@ -101,7 +124,8 @@ public struct Invocation: Sendable, CustomStringConvertible {
 
     /// The return value formatted for messages; nil for a `Void` function.
     public var formattedResult: String? {
-        signature.result.map { ValueFormatter.format(record, at: signature.resultOffset, as: $0) }
+        if let swift { return Self.formattedResult(of: swift) }
+        return signature.result.map { ValueFormatter.format(record, at: signature.resultOffset, as: $0) }
     }
 
     /// `add(1, 2) -> 3`; `log("ready", 0x00007f…)` for a `Void` function.

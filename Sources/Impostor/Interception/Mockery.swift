@@ -24,6 +24,8 @@ public final class Mockery: Sendable {
     /// Its expectations, states and sequences.
     let book: ExpectationBook
     private let trampolines = Locked<[Trampoline]>([])
+    /// The Swift mocks made while this Mockery was current, released with it.
+    private let swiftMocks = Locked<[MockCore]>([])
     /// C symbols rebound to this Mockery's mocks, put back when it is released.
     let interpositions = InterpositionList()
 
@@ -45,9 +47,15 @@ public final class Mockery: Sendable {
         // (unless assertIsSatisfied already reported them).
         for failure in book.unsatisfied() { FailureReporter.report(failure, pending: pendingFailures) }
         for trampoline in trampolines.withLock({ $0 }) { trampoline.interceptor.release() }
+        for core in swiftMocks.withLock({ $0 }) { core.release() }
         book.tearDown()
         pendingFailures.orphan()
         FailureReporter.flush(pendingFailures)
+    }
+
+    /// Takes charge of a Swift mock made while this Mockery is current.
+    func adopt(_ core: MockCore) {
+        swiftMocks.withLock { $0.append(core) }
     }
 
     /// The process-wide default Mockery, which lives as long as the process.

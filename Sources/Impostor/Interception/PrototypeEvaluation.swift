@@ -18,7 +18,7 @@ enum PrototypeEvaluation {
     /// after reporting why there are none. `purpose` is the API in use (`stub`, `verify`).
     static func patterns(
         count: Int, shape: Shape, purpose: String, site: SourceSite, _ prototype: (Int) -> Void
-    ) -> [CallPattern]? {
+    ) -> [BoundPattern]? {
         if PrototypeRecorder.isRecording {
             // The outer prototype runs in several rounds: report the nesting once.
             if MatcherRecorder.current.round == 0 {
@@ -29,7 +29,7 @@ enum PrototypeEvaluation {
         MatcherRecorder.reportLeftovers()
         defer { MatcherRecorder.current.round = 0 }
 
-        var patterns: [CallPattern] = []
+        var patterns: [BoundPattern] = []
         for index in 0..<count {
             switch evaluate({ prototype(index) }, shape: shape, purpose: purpose, site: site) {
             case .success(let found): patterns += found
@@ -58,8 +58,8 @@ enum PrototypeEvaluation {
 
     private static func evaluate(
         _ prototype: () -> Void, shape: Shape, purpose: String, site: SourceSite
-    ) -> Result<[CallPattern], ImpostorFailure> {
-        func failure(_ message: String, at place: SourceSite = site) -> Result<[CallPattern], ImpostorFailure> {
+    ) -> Result<[BoundPattern], ImpostorFailure> {
+        func failure(_ message: String, at place: SourceSite = site) -> Result<[BoundPattern], ImpostorFailure> {
             .failure(ImpostorFailure(message: message, site: place))
         }
         var rounds: [[PrototypeRecorder.CapturedCall]] = []
@@ -79,7 +79,7 @@ enum PrototypeEvaluation {
                 return failure(FailureMessages.prototypeCallsNoMock(purpose))
             }
             if shape == .oneCallEach, calls.count > 1 {
-                return failure(FailureMessages.prototypeCallsSeveralMocks(purpose, names: calls.map(\.interceptor.name)))
+                return failure(FailureMessages.prototypeCallsSeveralMocks(purpose, names: calls.map(\.name)))
             }
             if round == 0 {
                 let boolMatchers = calls.flatMap(\.matchers).filter { $0.valueType == Bool.self }
@@ -93,10 +93,18 @@ enum PrototypeEvaluation {
             rounds.append(calls)
             round += 1
         }
-        var patterns: [CallPattern] = []
+        var patterns: [BoundPattern] = []
         for index in rounds[0].indices {
-            switch bind(rounds.map { $0[index] }, purpose: purpose, site: site) {
-            case .success(let pattern): patterns.append(pattern)
+            let call = rounds.map { $0[index] }
+            if call[0].member != nil {
+                switch bindSwift(call, purpose: purpose, site: site) {
+                case .success(let pattern): patterns.append(.swift(pattern))
+                case .failure(let error): return .failure(error)
+                }
+                continue
+            }
+            switch bind(call, purpose: purpose, site: site) {
+            case .success(let pattern): patterns.append(.c(pattern))
             case .failure(let error): return .failure(error)
             }
         }
@@ -104,7 +112,7 @@ enum PrototypeEvaluation {
     }
 
     private static func sameShape(_ a: [PrototypeRecorder.CapturedCall], _ b: [PrototypeRecorder.CapturedCall]) -> Bool {
-        a.count == b.count && zip(a, b).allSatisfy { $0.interceptor === $1.interceptor && $0.matchers.count == $1.matchers.count }
+        a.count == b.count && zip(a, b).allSatisfy { $0.mock == $1.mock && $0.matchers.count == $1.matchers.count }
     }
 
     /// Binds the matchers of one call, seen in every round, to its arguments.
@@ -112,7 +120,7 @@ enum PrototypeEvaluation {
         _ rounds: [PrototypeRecorder.CapturedCall], purpose: String, site: SourceSite
     ) -> Result<CallPattern, ImpostorFailure> {
         let first = rounds[0]
-        let interceptor = first.interceptor
+        let interceptor = first.interceptor!
         let signature = interceptor.signature
         var arguments: [ArgumentMatcher] = []
         var boundMatchers = Set<Int>()

@@ -7,12 +7,24 @@ import CImpostor
 /// call, and returns zero.
 final class PrototypeRecorder {
     struct CapturedCall {
-        let interceptor: Interceptor
+        /// The C mock called; nil for a Swift mock's member.
+        let interceptor: Interceptor?
         let arguments: [[UInt8]]
         let matchers: [RecordedMatcher]
         /// The text of each `const char *` / `const unsigned char *` argument, read during the
         /// call: the pointer Swift passes for a string literal is only valid until it returns.
         let texts: [Int: String?]
+        /// The Swift mock's member called, with the arguments as passed.
+        var member: SwiftMember? = nil
+        var values: [Any] = []
+        /// Set for a pattern written in the matcher form, which needs no binding.
+        var pattern: SwiftCallPattern? = nil
+
+        /// The mock's name, for messages.
+        var name: String { interceptor?.name ?? member?.name ?? "" }
+
+        /// Which mock was called, to compare rounds.
+        var mock: ObjectIdentifier { interceptor.map(ObjectIdentifier.init) ?? ObjectIdentifier(member!) }
     }
 
     private(set) var calls: [CapturedCall] = []
@@ -46,6 +58,19 @@ final class PrototypeRecorder {
             texts[index] = frame.literalText(at: index)
         }
         calls.append(CapturedCall(interceptor: interceptor, arguments: arguments, matchers: matchers, texts: texts))
+    }
+
+    /// A call to a Swift mock's member inside the prototype.
+    func capture(_ member: SwiftMember, _ values: [Any]) {
+        calls.append(CapturedCall(
+            interceptor: nil, arguments: [], matchers: MatcherRecorder.current.takeAll(), texts: [:], member: member, values: values))
+    }
+
+    /// A Swift member's pattern written in its matcher form (`ref.called(eq(x))`): bound
+    /// already, so it is taken as it is in every round.
+    func capture(_ pattern: SwiftCallPattern) {
+        calls.append(CapturedCall(
+            interceptor: nil, arguments: [], matchers: [], texts: [:], member: pattern.member, values: [], pattern: pattern))
     }
 
     /// Runs `body` with this recorder active on the thread.

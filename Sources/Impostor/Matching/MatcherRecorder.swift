@@ -41,6 +41,11 @@ final class MatcherRecorder {
         // Bool placeholders come from a small set of patterns: number them among the Bool
         // matchers only, so two of them never share one.
         let index = Value.self == Bool.self ? entries.count(where: { $0.valueType == Bool.self }) : entries.count
+        guard _isPOD(Value.self) || Value.self is any ArgumentPlaceholder.Type else {
+            // No value of the argument's type can be made to return: say so where the matcher
+            // was written, before the one stop there is no way around.
+            ClosurePlaceholder.stop(FailureMessages.noPlaceholder(matcher.description, type: TypeMetadata.name(of: Value.self)), site: site)
+        }
         let sentinel = Sentinel.value(of: Value.self, index: index, round: round)
         entries.append(RecordedMatcher(matcher, sentinel: sentinel, site: site, onMatch: onMatch, pointerReading: pointerReading))
         impostor_current_thread_state().pointee.pending_matchers = Int32(entries.count)

@@ -17,6 +17,11 @@ struct RecordedMatcher: @unchecked Sendable {
     let onMatch: ((ArgumentSlot) -> Void)?
     /// Set for matchers and captors that read through a pointer argument.
     let pointerReading: PointerReading?
+    /// The same matcher for an argument of a Swift mock, which keeps values rather than bytes.
+    let swift: SwiftArgumentMatcher
+    /// True when a Swift mock's argument is this matcher's placeholder (same bits for plain
+    /// data, equal for an ``ArgumentPlaceholder``).
+    let isPlaceholder: (Any) -> Bool
 
     init<Value>(
         _ matcher: Matcher<Value>, sentinel: Value?, site: SourceSite, onMatch: ((ArgumentSlot) -> Void)? = nil,
@@ -31,5 +36,13 @@ struct RecordedMatcher: @unchecked Sendable {
         isAny = matcher.isAny
         self.sentinel = sentinel.map { Sentinel.bytes(of: $0) } ?? []
         test = { matcher.matches($0) }
+        swift = SwiftArgumentMatcher(matcher)
+        let sentinelBytes = self.sentinel
+        let sentinelValue = sentinel
+        isPlaceholder = { argument in
+            guard let value = argument as? Value, let sentinelValue else { return false }
+            if let placeholder = value as? any ArgumentPlaceholder { return SwiftArgumentMatcher.equal(placeholder, sentinelValue) }
+            return Sentinel.bytes(of: value) == sentinelBytes
+        }
     }
 }

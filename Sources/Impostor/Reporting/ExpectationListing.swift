@@ -1,26 +1,41 @@
 /// A call in flight, as listings print it and matchers read it.
 struct LiveCall {
-    let interceptor: Interceptor
-    let frame: CallFrame
+    /// The C mock's interceptor or the Swift mock's member.
+    let mock: AnyObject
+    let name: String
     /// Each argument as it prints.
     let formatted: [String]
+    /// `argument 2: expected 5, got 6` for each argument an expectation's pattern rejects.
+    let mismatches: (Expectation) -> [String]
 
     init(interceptor: Interceptor, frame: CallFrame, sequence: UInt64) {
-        self.interceptor = interceptor
-        self.frame = frame
+        mock = interceptor
+        name = interceptor.name
         let record = frame.record(sequence: sequence, thread: CallingThread.currentID)
-        formatted = Invocation(mockName: interceptor.name, signature: interceptor.signature, record: record).formattedArguments
+        let formatted = Invocation(mockName: interceptor.name, signature: interceptor.signature, record: record).formattedArguments
+        self.formatted = formatted
+        // The frame is read only while the call is in flight: listings are made during it.
+        mismatches = { expectation in
+            expectation.pattern.map { CallListing.mismatches($0, slot: frame.slot, formatted: formatted) } ?? []
+        }
+    }
+
+    init(member: SwiftMember, call: SwiftCall) {
+        mock = member
+        name = member.name
+        formatted = call.arguments.map { String(reflecting: $0) }
+        mismatches = { expectation in expectation.swiftPattern?.mismatches(call.arguments) ?? [] }
     }
 
     /// `subscriber one(0x00007f…, "goodbye")`: no result, which is not known yet.
-    var text: String { "\(interceptor.name)(\(formatted.joined(separator: ", ")))" }
+    var text: String { "\(name)(\(formatted.joined(separator: ", ")))" }
 }
 
 /// How expectations read in messages.
 enum ExpectationText {
     /// `subscriber one(any(), "hello")`, or `every call to logger`.
     static func call(_ expectation: Expectation) -> String {
-        expectation.pattern?.description ?? "every call to \(expectation.interceptor.name)"
+        expectation.patternDescription ?? "every call to \(expectation.mock.name)"
     }
 
     /// `oneOf(add(1, any()))`, `ignoring(logger)`.
@@ -28,7 +43,7 @@ enum ExpectationText {
         switch expectation.kind {
         case .expected(let cardinality): "\(cardinality.spelling == "oneOf" ? "oneOf" : cardinality.spelling + ".of")(\(call(expectation)))"
         case .allowed: "allowing(\(call(expectation)))"
-        case .ignored: "ignoring(\(expectation.pattern?.description ?? expectation.interceptor.name))"
+        case .ignored: "ignoring(\(expectation.patternDescription ?? expectation.mock.name))"
         case .forbidden: "never(\(call(expectation)))"
         }
     }
@@ -116,10 +131,8 @@ enum ExpectationListing {
     ) -> (expectation: Expectation, details: [String])? {
         if let forbiddenBy { return (forbiddenBy, ["matches, but it must never happen"]) }
         var best: (expectation: Expectation, mismatches: [String])?
-        for expectation in expectations where expectation.interceptor === call.interceptor {
-            let mismatches = expectation.pattern.map {
-                CallListing.mismatches($0, slot: call.frame.slot, formatted: call.formatted)
-            } ?? []
+        for expectation in expectations where expectation.mock === call.mock {
+            let mismatches = call.mismatches(expectation)
             if best == nil || mismatches.count < best!.mismatches.count { best = (expectation, mismatches) }
         }
         guard let best else { return nil }

@@ -190,8 +190,27 @@ extension FailureMessages {
         return message
     }
 
+    /// The same failure for a Swift mock's member.
+    static func verificationFailed(
+        pattern: SwiftCallPattern, mode: VerificationMode, calls: [SwiftCall], matching count: Int, timeout: Duration?
+    ) -> String {
+        let name = pattern.member.name
+        let received = "received it \(count) time\(count == 1 ? "" : "s")"
+        let within = timeout.map { " within \($0)" } ?? ""
+        var message = mode == .never
+            ? "Expected \(name) never to receive \(pattern.description)\(within) but \(received)."
+            : "Expected \(name) to receive \(pattern.description) \(mode)\(within) but \(received)."
+        let entries = CallListing.entries(calls, against: pattern)
+        if entries.isEmpty {
+            message += "\n\(name) received no calls."
+        } else {
+            message += "\n" + CallListing.render(entries, header: "Calls to \(name) (\(Plural.calls(entries.count))), nearest match first:")
+        }
+        return message
+    }
+
     static func orderFailed(
-        expected: [CallPattern], found: [(CallPattern, UInt64)], missing: CallPattern, calls: [Invocation]
+        expected: [BoundPattern], found: [(BoundPattern, UInt64)], missing: BoundPattern, calls: [Invocation]
     ) -> String {
         var lines = ["Expected calls in this order:"]
         lines += expected.enumerated().map { "  \($0.offset + 1). \($0.element.description)" }

@@ -12,6 +12,11 @@ enum Sentinel {
 
     /// The sentinel of matcher number `index` in evaluation `round`.
     static func value<T>(of type: T.Type, index: Int, round: Int) -> T {
+        // Swift values that are not plain data (strings, arrays) make their own, distinct per
+        // matcher and round like the others.
+        if let placeholder = T.self as? any ArgumentPlaceholder.Type, let value = placeholder.placeholder(index * 8 + round) as? T {
+            return value
+        }
         if T.self == Bool.self {
             let code = index % maximumBoolMatchers + 1
             return unsafeBitCast((code >> round) & 1 == 1, to: T.self)

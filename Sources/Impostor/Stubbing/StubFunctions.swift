@@ -70,13 +70,13 @@ enum StubFunctions {
     /// The patterns whose mock returns `Result`; none, after reporting, when a prototype is an
     /// expression built on the call (`stub(add(1, 2) == 3)`), whose answers would write a
     /// `Result` where C reads the mock's return type.
-    static func checked<Result>(_: Result.Type, _ patterns: [CallPattern], site: SourceSite) -> [CallPattern] {
+    static func checked<Result>(_: Result.Type, _ patterns: [BoundPattern], site: SourceSite) -> [BoundPattern] {
         for pattern in patterns {
-            let result = pattern.interceptor.signature.result?.swiftType ?? Void.self
+            let result = pattern.resultType
             guard Result.self == result else {
                 FailureReporter.report(ImpostorFailure(
                     message: FailureMessages.prototypeResultMismatch(
-                        "stub", mock: pattern.interceptor.name, prototype: TypeMetadata.name(of: Result.self),
+                        "stub", mock: pattern.mockName, prototype: TypeMetadata.name(of: Result.self),
                         result: TypeMetadata.name(of: result), consequence: "Nothing was stubbed."),
                     site: site))
                 return []
@@ -87,7 +87,7 @@ enum StubFunctions {
 
     static func patterns(
         count: Int, shape: PrototypeEvaluation.Shape, site: SourceSite, _ prototype: (Int) -> Void
-    ) -> [CallPattern] {
+    ) -> [BoundPattern] {
         FailureReporter.flush(Mockery.current.pendingFailures)
         FailureReporter.flush(.global)
         return PrototypeEvaluation.patterns(count: count, shape: shape, purpose: "stub", site: site, prototype) ?? []

@@ -6,9 +6,11 @@
 /// block's parameter types are checked against the mock's when the stub is made.
 public struct Stubbing<Result> {
     /// Empty after a reported failure, so the builders below do nothing more.
-    let patterns: [CallPattern]
+    let bound: [BoundPattern]
+    /// The C mocks' patterns among them.
+    var patterns: [CallPattern] { bound.compactMap(\.c) }
 
-    init(patterns: [CallPattern]) { self.patterns = patterns }
+    init(patterns: [BoundPattern]) { self.bound = patterns }
 
     /// Answers with a block that takes the mock's arguments, in order and with their exact
     /// types, or no arguments at all.
@@ -31,12 +33,93 @@ public struct Stubbing<Result> {
             var cursor = 0
             StubAnswer.write(body(repeat StubAnswer.argument((each Argument).self, of: frame, at: &cursor)), to: frame)
         }
-        return install(answer, blockTypes: blockTypes, site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        let swift = SwiftAnswer { call in
+            var cursor = 0
+            return body(repeat SwiftAnswer.argument((each Argument).self, of: call, at: &cursor))
+        }
+        return install(answer, swift: swift, blockTypes: blockTypes, site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
-    /// Checks the block's parameter types against each mock's, then installs the stubs.
+    /// Answers with an `async` block that takes the mock's arguments, or none: for `async`
+    /// members of Swift mocks.
+    ///
+    /// ```swift
+    /// stub(albums.getAlbumRef, any()).with { (id: UUID) async in Album(id: id, title: "Blue") }
+    /// ```
+    @discardableResult
+    public func with<each Argument>(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ body: @escaping (repeat each Argument) async throws -> Result
+    ) -> StubChain<Result> {
+        var blockTypes: [Any.Type] = []
+        repeat blockTypes.append((each Argument).self)
+        let swift = SwiftAnswer(async: { call in
+            var cursor = 0
+            return try await body(repeat SwiftAnswer.argument((each Argument).self, of: call, at: &cursor))
+        })
+        return install(nil, swift: swift, blockTypes: blockTypes, site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Answers with a block that may throw, for throwing members of Swift mocks.
+    ///
+    /// ```swift
+    /// stub(loader.loadRef, any()).with { (path: String) throws in try Data(contentsOf: URL(filePath: path)) }
+    /// ```
+    @discardableResult @_disfavoredOverload
+    public func with<each Argument>(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ body: @escaping (repeat each Argument) throws -> Result
+    ) -> StubChain<Result> {
+        var blockTypes: [Any.Type] = []
+        repeat blockTypes.append((each Argument).self)
+        let swift = SwiftAnswer { call in
+            var cursor = 0
+            return try body(repeat SwiftAnswer.argument((each Argument).self, of: call, at: &cursor))
+        }
+        return install(nil, swift: swift, blockTypes: blockTypes, site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Answers by throwing `error`: for throwing members of Swift mocks (SwiftMock's `thenThrow`).
+    ///
+    /// ```swift
+    /// stub(albums.getAlbumRef, any()).throwing(AlbumError.notFound)
+    /// ```
+    @discardableResult
+    public func throwing(
+        _ error: any Error,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> StubChain<Result> {
+        let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        return install(nil, swift: SwiftAnswer { _ in throw error }, blockTypes: [], site: site, throwing: error)
+    }
+
+    /// Checks the block's parameter types against each mock's, then installs the stubs: C
+    /// mocks get `answer` (nil: the block cannot answer a C call), Swift mocks `swift`.
     @usableFromInline
-    func install(_ answer: StubAnswer, blockTypes: [Any.Type], site: SourceSite) -> StubChain<Result> {
+    func install(
+        _ answer: StubAnswer?, swift: SwiftAnswer, blockTypes: [Any.Type], site: SourceSite, throwing error: (any Error)? = nil
+    ) -> StubChain<Result> {
+        let swiftPatterns = bound.compactMap(\.swift)
+        for pattern in swiftPatterns {
+            guard let problem = SwiftStubCheck.problem(pattern.member, answer: swift, blockTypes: blockTypes, throwing: error) else { continue }
+            FailureReporter.report(ImpostorFailure(message: problem, site: site))
+            return StubChain(stubs: [])
+        }
+        if answer == nil, let pattern = patterns.first {
+            FailureReporter.report(ImpostorFailure(message: FailureMessages.swiftOnlyAnswer(mock: pattern.interceptor.name), site: site))
+            return StubChain(stubs: [])
+        }
+        let swiftStubs = swiftPatterns.map { pattern in
+            let stub = SwiftStub(pattern: pattern, answer: swift)
+            pattern.member.install(stub)
+            return stub
+        }
+        guard let answer, !patterns.isEmpty else { return StubChain(stubs: [], swiftStubs: swiftStubs) }
+        return install(answer, blockTypes: blockTypes, site: site, swiftStubs: swiftStubs)
+    }
+
+    /// Checks the block's parameter types against each C mock's, then installs the stubs.
+    private func install(_ answer: StubAnswer, blockTypes: [Any.Type], site: SourceSite, swiftStubs: [SwiftStub]) -> StubChain<Result> {
         for pattern in patterns where !blockTypes.isEmpty {
             let parameterTypes = pattern.interceptor.signature.parameters.map(\.swiftType)
             guard blockTypes.count == parameterTypes.count,
@@ -50,7 +133,7 @@ public struct Stubbing<Result> {
                 return StubChain(stubs: [])
             }
         }
-        return install(answer, site: site)
+        return install(answer, site: site).adding(swiftStubs)
     }
 
     /// Answers with a block that takes the whole ``Invocation`` (Mocka's full argument list).
@@ -66,9 +149,17 @@ public struct Stubbing<Result> {
         _ body: @escaping (Invocation) -> Result
     ) -> StubChain<Result> {
         let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let swiftStubs = bound.compactMap(\.swift).map { pattern in
+            let member = pattern.member
+            let stub = SwiftStub(pattern: pattern, answer: SwiftAnswer { call in
+                body(Invocation(mockName: member.name, parameterTypes: member.parameterTypes, resultType: member.resultType, swift: call))
+            })
+            member.install(stub)
+            return stub
+        }
         return StubChain(stubs: patterns.compactMap { pattern in
             install(StubAnswer.block(mockName: pattern.interceptor.name, body), for: pattern, site: site)
-        })
+        }, swiftStubs: swiftStubs)
     }
 
     /// Answers with `values` in turn, one per call; the last repeats.
@@ -82,18 +173,19 @@ public struct Stubbing<Result> {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) -> StubChain<Result> {
         let answers = values.map { value in StubAnswer { frame, _ in StubAnswer.write(value, to: frame) } }
-        return install(consecutive: answers, site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        let swift = values.map { value in SwiftAnswer { _ in value } }
+        return install(consecutive: answers, swift: swift, site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Installs the first answer and queues the others; reports an empty list.
     @usableFromInline
-    func install(consecutive answers: [StubAnswer], site: SourceSite) -> StubChain<Result> {
-        guard let first = answers.first else {
+    func install(consecutive answers: [StubAnswer], swift: [SwiftAnswer], site: SourceSite) -> StubChain<Result> {
+        guard let first = answers.first, let firstSwift = swift.first else {
             FailureReporter.report(ImpostorFailure(message: FailureMessages.noConsecutiveValues(purpose: "returning(...)"), site: site))
             return StubChain(stubs: [])
         }
-        let chain = install(first, site: site)
-        for answer in answers.dropFirst() { chain.append(answer) }
+        let chain = install(first, swift: firstSwift, blockTypes: [], site: site)
+        for (answer, swift) in zip(answers, swift).dropFirst() { chain.append(answer, swift: swift) }
         return chain
     }
 
@@ -125,12 +217,19 @@ public struct Stubbing<Result> {
 /// ```
 public struct StubChain<Result> {
     let stubs: [Stub]
+    let swiftStubs: [SwiftStub]
 
-    init(stubs: [Stub]) { self.stubs = stubs }
+    init(stubs: [Stub], swiftStubs: [SwiftStub] = []) {
+        self.stubs = stubs
+        self.swiftStubs = swiftStubs
+    }
+
+    func adding(_ more: [SwiftStub]) -> StubChain { StubChain(stubs: stubs, swiftStubs: swiftStubs + more) }
 
     @usableFromInline
-    func append(_ answer: StubAnswer) {
+    func append(_ answer: StubAnswer, swift: SwiftAnswer) {
         for stub in stubs { stub.append(answer) }
+        for stub in swiftStubs { stub.append(swift) }
     }
 
     /// Answers the next call with `body`, which takes the mock's arguments or none.
@@ -139,14 +238,24 @@ public struct StubChain<Result> {
         append(StubAnswer { frame, _ in
             var cursor = 0
             StubAnswer.write(body(repeat StubAnswer.argument((each Argument).self, of: frame, at: &cursor)), to: frame)
+        }, swift: SwiftAnswer { call in
+            var cursor = 0
+            return body(repeat SwiftAnswer.argument((each Argument).self, of: call, at: &cursor))
         })
+        return self
+    }
+
+    /// Answers the next call by throwing `error` (Swift mocks' throwing members).
+    @discardableResult
+    public func thenThrowing(_ error: any Error) -> StubChain {
+        for stub in swiftStubs { stub.append(SwiftAnswer { _ in throw error }) }
         return self
     }
 
     /// Answers the next calls with `values` in turn; the last repeats.
     @inlinable @discardableResult
     public func thenReturning(_ values: Result...) -> StubChain {
-        for value in values { append(StubAnswer { frame, _ in StubAnswer.write(value, to: frame) }) }
+        for value in values { append(StubAnswer { frame, _ in StubAnswer.write(value, to: frame) }, swift: SwiftAnswer { _ in value }) }
         return self
     }
 }

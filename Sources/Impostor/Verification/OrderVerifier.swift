@@ -8,15 +8,15 @@ enum OrderVerifier {
     /// How far the calls recorded so far follow the expected order.
     private struct Search {
         /// The call found for each pattern, in order, up to the first one missing.
-        var found: [(pattern: CallPattern, sequence: UInt64, index: Int)] = []
+        var found: [(pattern: BoundPattern, sequence: UInt64, index: Int)] = []
         /// The first pattern with no matching call after the previous one; nil when all were found.
-        var missing: CallPattern?
+        var missing: BoundPattern?
     }
 
     /// Verifies the order, waiting up to `timeout` for calls from other threads to complete it
     /// (checking about every millisecond, as a timed verify does). The calls found are marked
     /// verified.
-    static func verify(_ patterns: [CallPattern], timeout: Duration? = nil, site: SourceSite) {
+    static func verify(_ patterns: [BoundPattern], timeout: Duration? = nil, site: SourceSite) {
         var search = self.search(patterns)
         if let timeout {
             let clock = ContinuousClock()
@@ -26,7 +26,12 @@ enum OrderVerifier {
                 search = self.search(patterns)
             }
         }
-        for step in search.found { step.pattern.interceptor.store.markVerified([step.index]) }
+        for step in search.found {
+            switch step.pattern {
+            case .c(let pattern): pattern.interceptor.store.markVerified([step.index])
+            case .swift(let pattern): pattern.member.markVerified([step.index])
+            }
+        }
         guard let missing = search.missing else { return }
         let found = search.found.map { ($0.pattern, $0.sequence) }
         let calls = involvedCalls(patterns)
@@ -38,18 +43,32 @@ enum OrderVerifier {
     }
 
     /// Looks for each pattern's earliest matching call after the previous pattern's.
-    private static func search(_ patterns: [CallPattern]) -> Search {
+    private static func search(_ patterns: [BoundPattern]) -> Search {
+        // Each mock's calls as (position, sequence, matches) are read once per search.
         var checks: [ObjectIdentifier: Verifier.Check] = [:]
+        var swiftCalls: [ObjectIdentifier: [SwiftCall]] = [:]
         var result = Search()
         var after: UInt64 = 0
         for pattern in patterns {
-            let key = ObjectIdentifier(pattern.interceptor)
-            let check = checks[key] ?? Verifier.check(pattern)
-            checks[key] = check
-            let next = (0..<check.batch.count)
-                .map { check.batch.view($0) }
-                .filter { $0.sequence > after && pattern.matches($0) }
-                .min { $0.sequence < $1.sequence }
+            let key = pattern.mock
+            var next: (sequence: UInt64, index: Int)?
+            switch pattern {
+            case .c(let pattern):
+                let check = checks[key] ?? Verifier.check(pattern)
+                checks[key] = check
+                next = (0..<check.batch.count)
+                    .map { check.batch.view($0) }
+                    .filter { $0.sequence > after && pattern.matches($0) }
+                    .min { $0.sequence < $1.sequence }
+                    .map { ($0.sequence, $0.index) }
+            case .swift(let pattern):
+                let calls = swiftCalls[key] ?? pattern.member.snapshot().calls
+                swiftCalls[key] = calls
+                next = calls.indices
+                    .filter { calls[$0].sequence > after && pattern.matches(calls[$0].arguments) }
+                    .min { calls[$0].sequence < calls[$1].sequence }
+                    .map { (calls[$0].sequence, $0) }
+            }
             guard let next else {
                 result.missing = pattern
                 return result
@@ -61,11 +80,14 @@ enum OrderVerifier {
     }
 
     /// Every call to the mocks involved, in global order.
-    private static func involvedCalls(_ patterns: [CallPattern]) -> [Invocation] {
+    private static func involvedCalls(_ patterns: [BoundPattern]) -> [Invocation] {
         var seen = Set<ObjectIdentifier>()
         var calls: [Invocation] = []
-        for pattern in patterns where seen.insert(ObjectIdentifier(pattern.interceptor)).inserted {
-            calls += pattern.interceptor.invocations()
+        for pattern in patterns where seen.insert(pattern.mock).inserted {
+            switch pattern {
+            case .c(let pattern): calls += pattern.interceptor.invocations()
+            case .swift(let pattern): calls += pattern.member.invocations()
+            }
         }
         return calls.sorted { $0.sequenceNumber < $1.sequenceNumber }
     }

@@ -150,7 +150,7 @@ public func verifyZeroInvocations<each Mock>(
 enum Verification {
     static func patterns(
         count: Int = 1, shape: PrototypeEvaluation.Shape, site: SourceSite, _ prototype: () -> Void
-    ) -> [CallPattern]? {
+    ) -> [BoundPattern]? {
         FailureReporter.flush(Mockery.current.pendingFailures)
         FailureReporter.flush(.global)
         return PrototypeEvaluation.patterns(count: count, shape: shape, purpose: "verify", site: site) { _ in prototype() }
@@ -162,7 +162,7 @@ enum Verification {
     ) {
         guard let patterns = patterns(shape: shape, site: site, prototype) else { return }
         Verifier.verify(patterns, mode: mode, timeout: timeout, site: site)
-        for pattern in patterns { FailureReporter.flush(pattern.interceptor.pendingFailures) }
+        for pattern in patterns { FailureReporter.flush(pattern.pendingFailures) }
     }
 
     static func checkUnverified<Mock>(_ mock: Mock, allCalls: Bool, site: SourceSite) {

@@ -1,0 +1,20 @@
+// The listing under a failed verify of a Swift mock's member: its calls, the arguments that
+// differ marked, nearest match first, as for C mocks.
+extension CallListing {
+    static func entries(_ calls: [SwiftCall], against pattern: SwiftCallPattern) -> [Entry] {
+        let member = pattern.member
+        return calls.map { call in
+            let invocation = Invocation(
+                mockName: member.name, parameterTypes: member.parameterTypes, resultType: member.resultType, swift: call)
+            var arguments = invocation.formattedArguments
+            for (position, matcher) in pattern.arguments.enumerated()
+            where position < call.arguments.count && !matcher.test(call.arguments[position]) {
+                arguments[position] = "«" + arguments[position] + "»"
+            }
+            var text = "\(invocation.mockName)(\(arguments.joined(separator: ", ")))"
+            if let result = invocation.formattedResult { text += " -> " + result }
+            return Entry(sequence: call.sequence, text: text, mismatches: pattern.mismatches(call.arguments))
+        }
+        .sorted { ($0.mismatches.count, $0.sequence) < ($1.mismatches.count, $1.sequence) }
+    }
+}

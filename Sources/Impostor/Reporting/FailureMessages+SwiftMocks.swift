@@ -1,0 +1,96 @@
+// MARK: Swift protocol mocks
+
+extension FailureMessages {
+    static func swiftCallToReleasedMock(_ name: String) -> String {
+        "Call to released mock \(name): the Mockery that owned it is gone, so the call returned its default value "
+            + "and was not recorded. Something kept the mock longer than the test that made it."
+    }
+
+    static func swiftAnswerTypeMismatch(mock: String, produced: String, result: String) -> String {
+        "The answer for \(mock) produced a \(produced), but the member returns \(result); the default value was returned."
+    }
+
+    static func noSwiftDefault(mock: String, result: String) -> String {
+        "Call to \(mock): nothing answered it (no stub, registered result or expectation), and no default value of its "
+            + "result type \(result) can be made, so the test process stops here. Stub the member, register a result "
+            + "with registerResult(for:), or make \(result) adopt DefaultValue."
+    }
+
+    static func noSwiftPrototypeResult(mock: String, result: String) -> String {
+        "Cannot use a call to \(mock) as a prototype: it must return a value of \(result), and none can be made, so the "
+            + "test process stops here. Use the reference form, as in stub(mock.memberRef, any()), or make \(result) "
+            + "adopt DefaultValue."
+    }
+
+    static func swiftErrorNotThrowable(mock: String, error: String, failure: String) -> String {
+        failure == "Never"
+            ? "The answer for \(mock) threw \(error), but the member does not throw; the default value was returned."
+            : "The answer for \(mock) threw \(error), but the member throws only \(failure); the default value was returned."
+    }
+
+    static func argumentMismatch(position: Int, expected: String, got: String) -> String {
+        "argument \(position): expected \(expected), got \(got)"
+    }
+
+    static func swiftAsyncAnswerOnSyncMember(_ purpose: String, mock: String) -> String {
+        "Cannot \(purpose) \(mock) with an async block: the member is not async, so it cannot wait for one. "
+            + "Nothing was stubbed."
+    }
+
+    static func swiftThrowOnNonThrowingMember(_ purpose: String, mock: String, error: String, failure: String) -> String {
+        failure == "Never"
+            ? "Cannot \(purpose) \(mock) with throwing(\(error)): the member does not throw. Nothing was stubbed."
+            : "Cannot \(purpose) \(mock) with throwing(\(error)): the member throws only \(failure). Nothing was stubbed."
+    }
+
+    static func swiftLiteralNotEquatable(_ purpose: String, mock: String, position: Int, type: String) -> String {
+        "Cannot \(purpose) \(mock): argument \(position) is a \(type) written as a value, and \(type) is not Equatable, "
+            + "so it cannot be compared. Use a matcher for it: identical(_:), has(_:_:), or a Matcher in the reference "
+            + "form, as in \(purpose)(mock.memberRef, …)."
+    }
+
+    static func noPlaceholder(_ matcher: String, type: String) -> String {
+        "\(matcher) cannot stand in for a \(type) argument inside a call: no placeholder value of \(type) can be made, so "
+            + "the test process stops here. Pass matchers to the member's reference instead, as in "
+            + "stub(mock.memberRef, \(matcher)), or make \(type) adopt ArgumentPlaceholder."
+    }
+
+    static func swiftMatcherCount(_ purpose: String, mock: String, given: Int, expected: Int) -> String {
+        "Cannot \(purpose) \(mock): \(given) matcher\(given == 1 ? "" : "s") for \(expected) argument\(expected == 1 ? "" : "s")."
+    }
+
+    static func swiftCaptorOnValue(_ matcher: String, mock: String) -> String {
+        "\(matcher) captures C values and cannot capture an argument of the Swift mock \(mock): read the arguments "
+            + "from calls(to:) or invocations(of:) instead."
+    }
+}
+
+extension FailureMessages {
+    static func swiftOnlyAnswer(mock: String) -> String {
+        "Cannot stub \(mock) with a throwing or async block: it is a C function, which can neither throw nor wait. "
+            + "Nothing was stubbed."
+    }
+}
+
+extension FailureMessages {
+    static func uninterestingSwiftCallWarning(_ call: String, mockery: String) -> String {
+        "Uninteresting call: \(call) returned its default value. No expectation of Mockery \"\(mockery)\" mentions the "
+            + "member and no stub answers it (the Mockery is naggy)."
+    }
+
+    static func actionNotForSwift(_ action: String, mock: String) -> String {
+        "Cannot run \(action) for \(mock): it acts on a C call (errno, out-parameters), and \(mock) is a Swift mock's "
+            + "member. Return values with returnValue(_:) or perform { }, errors with throwError(_:)."
+    }
+
+    static func throwErrorOnCMock(error: String, mock: String) -> String {
+        "Cannot run throwError(\(error)) for \(mock): it is a C function, which cannot throw. Use returnValue(_:) and "
+            + "setErrno(_:) to report failure the C way."
+    }
+}
+
+extension FailureMessages {
+    static func calledOutsideBlock(_ mock: String) -> String {
+        "\(mock).called(...) describes a call only inside verifyInOrder { }, verify { } or stub { }; here it did nothing."
+    }
+}

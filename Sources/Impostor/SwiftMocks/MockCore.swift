@@ -1,0 +1,45 @@
+/// What a Swift mock object records through: its name, the Mockery it belongs to and the
+/// engine of each member it has called or been queried about.
+///
+/// A ``Mock`` subclass has one (`mockCore`). A type that cannot inherit from ``Mock`` (an
+/// actor, or a class with another superclass) holds one itself and adopts ``Mocking``:
+///
+/// ```swift
+/// actor MockStore: Store, Mocking {
+///     nonisolated let mockCore = MockCore(named: "store")
+///     lazy var loadRef = MockReference(load)
+///     func load(_ key: String) -> Int { call(loadRef, args: key) }
+/// }
+/// ```
+///
+/// It belongs to the Mockery that is current where it is made (a `.mockery` test's own, or the
+/// process-wide default), which releases it: calls after that are reported.
+public final class MockCore: Sendable {
+    /// The mock's name, in front of every member's name in messages: `printer.print("Hello")`.
+    public let name: String
+    let pendingFailures: PendingFailures
+    let book: ExpectationBook
+    private let members = Locked<[SwiftMember]>([])
+
+    /// Makes the recording core of a mock named `name`, owned by the current Mockery.
+    public init(named name: String) {
+        self.name = name
+        let mockery = Mockery.current
+        pendingFailures = mockery.pendingFailures
+        book = mockery.book
+        mockery.adopt(self)
+    }
+
+    /// Notes a member that has been called or queried, for `resetCalls()` and release.
+    func register(_ member: SwiftMember) {
+        members.withLock { $0.append(member) }
+    }
+
+    /// The members seen so far.
+    var knownMembers: [SwiftMember] { members.withLock { $0 } }
+
+    /// Called by the owning Mockery when it is released.
+    func release() {
+        for member in knownMembers { member.release() }
+    }
+}

@@ -1,0 +1,76 @@
+/// One member of a Swift mock: what its calls are recorded under, stubbed and verified by.
+///
+/// Make one per member, from the member itself, in the mock's body (MockingKit's style):
+///
+/// ```swift
+/// final class MockPrinter: Mock, Printer {
+///     lazy var printRef = MockReference(print)
+///     func print(_ text: String) { call(printRef, args: text) }
+/// }
+/// ```
+///
+/// The member's parameter types, result, error type and whether it is `async` come from the
+/// function passed; the function itself is not kept (so the mock does not keep itself alive).
+/// The name in messages is the property's, without a trailing `Ref` (`printer.print`); pass
+/// `named:` to choose another, and `MockReference(print(_:))` to pick one of several overloads.
+///
+/// A `lazy var` is initialised on first use: make the first use on one thread (a stub, or a
+/// call from the test), or declare the reference with `let` in the mock's initialiser, if
+/// several threads may reach it first at once.
+public final class MockReference<each Argument, Result, Failure: Error>: Sendable {
+    let member: SwiftMember
+
+    /// A reference to a synchronous member, such as `MockReference(print)`.
+    public init(
+        _ member: @escaping (repeat each Argument) throws(Failure) -> Result, named name: String? = nil,
+        property: String = #function,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) {
+        self.member = Self.makeMember(
+            name: name, property: property, isAsync: false,
+            site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// A reference to an `async` member, such as `MockReference(fetch)`.
+    @_disfavoredOverload
+    public init(
+        _ member: @escaping (repeat each Argument) async throws(Failure) -> Result, named name: String? = nil,
+        property: String = #function,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) {
+        self.member = Self.makeMember(
+            name: name, property: property, isAsync: true,
+            site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// A reference to a property getter or another member with no function to pass, given by
+    /// its types: `MockReference<String, Void, Never>(named: "title.set")`.
+    public init(
+        named name: String, isAsync: Bool = false,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) {
+        self.member = Self.makeMember(
+            name: name, property: name, isAsync: isAsync,
+            site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    private static func makeMember(name: String?, property: String, isAsync: Bool, site: SourceSite) -> SwiftMember {
+        var types: [Any.Type] = []
+        repeat types.append((each Argument).self)
+        return SwiftMember(
+            memberName: name ?? memberName(fromProperty: property), parameterTypes: types, resultType: Result.self,
+            failureType: Failure.self, isAsync: isAsync, site: site, mockery: Mockery.current)
+    }
+
+    /// `printRef` → `print`; `$__lazy_storage_$_printRef` and other spellings are trimmed too.
+    static func memberName(fromProperty property: String) -> String {
+        var name = property
+        if let marker = name.ranges(of: "_$_").last { name = String(name[marker.upperBound...]) }
+        if name.hasSuffix("Ref"), name.count > 3 { name.removeLast(3) }
+        if name.hasSuffix("Reference"), name.count > 9 { name.removeLast(9) }
+        return name
+    }
+
+    /// The member's name, as messages show it (`printer.print` once the mock has used it).
+    public var name: String { member.name }
+}

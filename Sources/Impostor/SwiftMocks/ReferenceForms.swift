@@ -1,0 +1,169 @@
+// The matcher form of stub, verify and expectations for Swift mocks: the reference and one
+// `Matcher` per argument, for every argument type, including those no placeholder can be made
+// for (classes, closures, structs holding references). Overloads of their own, not defaulted
+// parameters: a defaulted mode before a parameter pack could not be skipped.
+
+extension SwiftCallPattern {
+    /// The pattern for `reference` with `matchers`, one per argument.
+    static func of<each Argument, Result, Failure: Error>(
+        _ reference: MockReference<repeat each Argument, Result, Failure>, _ matchers: repeat Matcher<each Argument>,
+        site: SourceSite
+    ) -> SwiftCallPattern {
+        var arguments: [SwiftArgumentMatcher] = []
+        repeat arguments.append(SwiftArgumentMatcher(each matchers))
+        MatcherRecorder.reportLeftovers()
+        return SwiftCallPattern(member: reference.member, arguments: arguments, site: site)
+    }
+}
+
+/// Starts a stub for the calls of a Swift mock's member that `matchers` accept, one matcher
+/// per argument.
+///
+/// The form for arguments of any type, such as classes matched by identity:
+///
+/// ```swift
+/// stub(albums.saveRef, identical(album)).with { (album: AlbumRecord) in true }
+/// stub(converter.convertRef, any()).with { (text: String) in text.uppercased() }
+/// ```
+public func stub<each Argument, Result, Failure: Error>(
+    _ reference: MockReference<repeat each Argument, Result, Failure>, _ matchers: repeat Matcher<each Argument>,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) -> Stubbing<Result> {
+    let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    FailureReporter.flush(reference.member.pendingFailures)
+    return Stubbing(patterns: [.swift(SwiftCallPattern.of(reference, repeat each matchers, site: site))])
+}
+
+/// Verifies that a Swift mock's member received at least one call that `matchers` accept.
+///
+/// ```swift
+/// verify(printer.printRef, eq("Hello!"))
+/// ```
+public func verify<each Argument, Result, Failure: Error>(
+    _ reference: MockReference<repeat each Argument, Result, Failure>, _ matchers: repeat Matcher<each Argument>,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) {
+    let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    FailureReporter.flush(reference.member.pendingFailures)
+    Verifier.verify(SwiftCallPattern.of(reference, repeat each matchers, site: site), mode: .atLeastOnce, timeout: nil, site: site)
+}
+
+/// Verifies how many calls that `matchers` accept a Swift mock's member received.
+///
+/// ```swift
+/// verify(.times(2), printer.printRef, any())
+/// ```
+public func verify<each Argument, Result, Failure: Error>(
+    _ mode: VerificationMode, _ reference: MockReference<repeat each Argument, Result, Failure>,
+    _ matchers: repeat Matcher<each Argument>,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) {
+    let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    FailureReporter.flush(reference.member.pendingFailures)
+    Verifier.verify(SwiftCallPattern.of(reference, repeat each matchers, site: site), mode: mode, timeout: nil, site: site)
+}
+
+/// Verifies, waiting up to `timeout` for calls from other tasks, how many calls that
+/// `matchers` accept a Swift mock's member received.
+public func verify<each Argument, Result, Failure: Error>(
+    within timeout: Duration, _ mode: VerificationMode, _ reference: MockReference<repeat each Argument, Result, Failure>,
+    _ matchers: repeat Matcher<each Argument>,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) {
+    let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    Verifier.verify(SwiftCallPattern.of(reference, repeat each matchers, site: site), mode: mode, timeout: timeout, site: site)
+}
+
+extension MockReference {
+    /// This member's calls that `matchers` accept, as a step of `verifyInOrder { }` or a
+    /// grouped `stub { }` / `verify { }`: the matcher form inside a block.
+    ///
+    /// ```swift
+    /// verifyInOrder {
+    ///     albums.saveRef.called(identical(album))
+    ///     callback(1, 2)
+    /// }
+    /// ```
+    ///
+    /// Outside such a block it does nothing but report where it was written.
+    public func called(
+        _ matchers: repeat Matcher<each Argument>,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) {
+        let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        guard let recorder = PrototypeRecorder.active else {
+            FailureReporter.report(ImpostorFailure(message: FailureMessages.calledOutsideBlock(member.name), site: site))
+            return
+        }
+        recorder.capture(SwiftCallPattern.of(self, repeat each matchers, site: site))
+    }
+}
+
+/// Expects exactly one call of a Swift mock's member that `matchers` accept (jMock's `oneOf`),
+/// inside `checking { }`.
+///
+/// ```swift
+/// context.checking {
+///     oneOf(albums.saveRef, identical(album)).will(returnValue(true))
+/// }
+/// ```
+public func oneOf<each Argument, Result, Failure: Error>(
+    _ reference: MockReference<repeat each Argument, Result, Failure>, _ matchers: repeat Matcher<each Argument>,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) -> ExpectationBuilder<Result> {
+    ExpectationDraft.declare(
+        .expected(Cardinality(minimum: 1, maximum: 1, spelling: "oneOf")), purpose: "oneOf", reference, repeat each matchers,
+        site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// Allows any number of calls of a Swift mock's member that `matchers` accept, none included.
+public func allowing<each Argument, Result, Failure: Error>(
+    _ reference: MockReference<repeat each Argument, Result, Failure>, _ matchers: repeat Matcher<each Argument>,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) -> ExpectationBuilder<Result> {
+    ExpectationDraft.declare(
+        .allowed, purpose: "allowing", reference, repeat each matchers,
+        site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// Forbids calls of a Swift mock's member that `matchers` accept.
+public func never<each Argument, Result, Failure: Error>(
+    _ reference: MockReference<repeat each Argument, Result, Failure>, _ matchers: repeat Matcher<each Argument>,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) -> ExpectationBuilder<Result> {
+    ExpectationDraft.declare(
+        .forbidden, purpose: "never", reference, repeat each matchers,
+        site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+extension Cardinality {
+    /// Expects calls of a Swift mock's member that `matchers` accept, this many times:
+    /// `exactly(2).of(printer.printRef, any())`.
+    public func of<each Argument, Result, Failure: Error>(
+        _ reference: MockReference<repeat each Argument, Result, Failure>, _ matchers: repeat Matcher<each Argument>,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> ExpectationBuilder<Result> {
+        ExpectationDraft.declare(
+            .expected(self), purpose: spelling + ".of", reference, repeat each matchers,
+            site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+}
+
+extension ExpectationDraft {
+    /// Declares an expectation on a reference with matchers.
+    static func declare<each Argument, Result, Failure: Error>(
+        _ kind: Expectation.Kind, purpose: String, _ reference: MockReference<repeat each Argument, Result, Failure>,
+        _ matchers: repeat Matcher<each Argument>, site: SourceSite
+    ) -> ExpectationBuilder<Result> {
+        guard let draft = current else {
+            FailureReporter.report(ImpostorFailure(message: FailureMessages.expectationOutsideChecking(purpose), site: site))
+            return ExpectationBuilder(nil)
+        }
+        if case .expected(let cardinality) = kind, !cardinality.isValid {
+            FailureReporter.report(ImpostorFailure(message: FailureMessages.invalidCardinality(cardinality.spelling), site: site))
+            return ExpectationBuilder(nil)
+        }
+        let pattern = SwiftCallPattern.of(reference, repeat each matchers, site: site)
+        return declare(kind, on: (pattern.member, .swiftCall(pattern)), in: draft, purpose: purpose, site: site)
+    }
+}

@@ -1,0 +1,35 @@
+/// What a stub or registered result of a Swift mock does with a call: computes the result from
+/// the arguments, or throws. Built from the user's typed block, so the block's own parameter
+/// types decode the arguments.
+@usableFromInline
+struct SwiftAnswer: @unchecked Sendable {
+    // @unchecked: the closures wrap the user's block, which runs on whichever thread or task
+    // calls the mock, as stub blocks are documented to.
+
+    @usableFromInline
+    enum Body {
+        case sync((SwiftCall) throws -> Any)
+        case async((SwiftCall) async throws -> Any)
+    }
+
+    @usableFromInline let body: Body
+
+    @usableFromInline
+    init(_ body: @escaping (SwiftCall) throws -> Any) { self.body = .sync(body) }
+    @usableFromInline
+    init(async body: @escaping (SwiftCall) async throws -> Any) { self.body = .async(body) }
+
+    var isAsync: Bool { if case .async = body { true } else { false } }
+
+    /// Argument `cursor` as `T`, moving the cursor on. The stub checked the block's parameter
+    /// types against the member's when it was made, so the cast cannot fail for a stubbed
+    /// member; a mismatch still yields no value rather than a reinterpretation.
+    @usableFromInline
+    static func argument<T>(_ type: T.Type, of call: SwiftCall, at cursor: inout Int) -> T {
+        defer { cursor += 1 }
+        // Cannot fail: the block's parameter types were checked against the member's when the
+        // stub was made (see `Stubbing.install(swift:)`), and the member records each argument
+        // as its declared type.
+        return call.arguments[cursor] as! T
+    }
+}

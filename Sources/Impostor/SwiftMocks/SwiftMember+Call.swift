@@ -1,0 +1,145 @@
+// The per-call path of a Swift mock: `call(ref, args:)` lands here. Never traps: a failure is
+// reported at the mock's call site (or, on a thread without a test, on the test's thread
+// later), and a value is returned whenever one can be made.
+extension SwiftMember {
+    /// What a call was answered with, before the answer runs.
+    enum Decision {
+        case answer(SwiftAnswer, ActionCall?)
+        /// Nothing answers: the default value is returned.
+        case none
+    }
+
+    /// Handles a call of a synchronous member.
+    func call<Result, Failure: Error>(
+        _ arguments: [Any], owner: MockCore, returning: Result.Type, throwing: Failure.Type, site: SourceSite
+    ) throws(Failure) -> Result {
+        adopt(by: owner)
+        if let prototype = prototypeAnswer(arguments, Result.self, site: site) { return prototype }
+        var call = SwiftCall(sequence: CallSequence.next(), thread: CallingThread.currentID, arguments: arguments)
+        let (decision, movedState) = decide(&call, site: site)
+        // After the call is recorded: a waiter wakes only once the call that moved a state is done.
+        defer { if movedState { book.finish(movedState: true) } }
+        switch decision {
+        case .answer(let answer, _):
+            guard case .sync(let body) = answer.body else {
+                // Refused when stubbed: an async answer is never installed on a sync member.
+                return finish(&call, with: nil, site: site)
+            }
+            let produced: Any
+            do {
+                produced = try pendingFailures.whileAnsweringSwift { try body(call) }
+            } catch {
+                return try rethrow(error, &call, Failure.self, site: site)
+            }
+            return finish(&call, with: produced, site: site)
+        case .none:
+            return finish(&call, with: nil, site: site)
+        }
+    }
+
+    /// Handles a call of an `async` member.
+    func callAsync<Result, Failure: Error>(
+        _ arguments: [Any], owner: MockCore, returning: Result.Type, throwing: Failure.Type, site: SourceSite
+    ) async throws(Failure) -> Result {
+        adopt(by: owner)
+        if let prototype = prototypeAnswer(arguments, Result.self, site: site) { return prototype }
+        var call = SwiftCall(sequence: CallSequence.next(), thread: CallingThread.currentID, arguments: arguments)
+        let (decision, movedState) = decide(&call, site: site)
+        // After the call is recorded: a waiter wakes only once the call that moved a state is done.
+        defer { if movedState { book.finish(movedState: true) } }
+        switch decision {
+        case .answer(let answer, _):
+            let produced: Any
+            do {
+                switch answer.body {
+                case .sync(let body): produced = try body(call)
+                case .async(let body): produced = try await body(call)
+                }
+            } catch {
+                return try rethrow(error, &call, Failure.self, site: site)
+            }
+            return finish(&call, with: produced, site: site)
+        case .none:
+            return finish(&call, with: nil, site: site)
+        }
+    }
+
+    /// Decides who answers: expectations first (when any names this member), then the newest
+    /// matching stub, then the registered result.
+    private func decide(_ call: inout SwiftCall, site: SourceSite) -> (Decision, movedState: Bool) {
+        if isReleased {
+            FailureReporter.reportAfterRelease(
+                ImpostorFailure(message: FailureMessages.swiftCallToReleasedMock(name), site: site), from: pendingFailures)
+            return (.none, false)
+        }
+        MatcherRecorder.reportLeftovers()
+        if isExpected { return decideExpected(&call, site: site) }
+        if let answer = answer(for: call.arguments) { return (.answer(answer, nil), false) }
+        let book = self.book
+        switch book.strictness {
+        case .nice: break
+        case .naggy:
+            FailureReporter.report(book.uninterestingSwiftWarning(self, call, site: site), pending: pendingFailures)
+        case .strict:
+            FailureReporter.report(book.unexpectedSwiftCall(self, call, forbiddenBy: nil, uninteresting: true, site: site), pending: pendingFailures)
+        }
+        return (.none, false)
+    }
+
+    /// The answer's value as the member's result, or the default value; records the call.
+    private func finish<Result>(_ call: inout SwiftCall, with produced: Any?, site: SourceSite) -> Result {
+        if let produced, !(produced is NoValue) {
+            if let value = produced as? Result {
+                call.result = value
+                append(call)
+                return value
+            }
+            FailureReporter.report(ImpostorFailure(
+                message: FailureMessages.swiftAnswerTypeMismatch(
+                    mock: name, produced: TypeMetadata.name(of: type(of: produced)), result: TypeMetadata.name(of: Result.self)),
+                site: site), pending: pendingFailures)
+        }
+        guard let value = SwiftDefaults.value(Result.self) else {
+            append(call)
+            ClosurePlaceholder.stop(FailureMessages.noSwiftDefault(mock: name, result: TypeMetadata.name(of: Result.self)), site: site)
+        }
+        call.result = value
+        append(call)
+        return value
+    }
+
+    /// Throws the answer's error when the member can throw it; reports it otherwise.
+    private func rethrow<Result, Failure: Error>(
+        _ error: any Error, _ call: inout SwiftCall, _: Failure.Type, site: SourceSite
+    ) throws(Failure) -> Result {
+        call.error = error
+        if let typed = error as? Failure {
+            append(call)
+            throw typed
+        }
+        FailureReporter.report(ImpostorFailure(
+            message: FailureMessages.swiftErrorNotThrowable(
+                mock: name, error: String(reflecting: error), failure: TypeMetadata.name(of: Failure.self)),
+            site: site), pending: pendingFailures)
+        call.error = nil
+        return finish(&call, with: nil, site: site)
+    }
+
+    /// Inside `stub(...)`, `verify(...)` or `checking { }`: hands the call to the prototype
+    /// recorder and returns a placeholder result; nil outside a prototype.
+    private func prototypeAnswer<Result>(_ arguments: [Any], _: Result.Type, site: SourceSite) -> Result? {
+        guard PrototypeRecorder.isRecording else { return nil }
+        PrototypeRecorder.active?.capture(self, arguments)
+        if let value = SwiftDefaults.value(Result.self) { return value }
+        ClosurePlaceholder.stop(FailureMessages.noSwiftPrototypeResult(mock: name, result: TypeMetadata.name(of: Result.self)), site: site)
+    }
+}
+
+extension PendingFailures {
+    /// `whileAnswering` for a Swift answer, which may throw.
+    func whileAnsweringSwift<R>(_ body: () throws -> R) throws -> R {
+        var outcome: Result<R, any Error>!
+        whileAnswering { outcome = Result { try body() } }
+        return try outcome.get()
+    }
+}

@@ -1,0 +1,151 @@
+import Synchronization
+
+/// The engine behind one member of one Swift mock (one ``MockReference``): what an
+/// ``Interceptor`` is to a C function pointer. It records each call with the same global
+/// sequence numbers as C mocks, answers it from the member's expectations, stubs or registered
+/// result, and keeps the call log that `verify`, `verifyInOrder` and `calls(to:)` read.
+final class SwiftMember: @unchecked Sendable {
+    // @unchecked: mutable state lives in `state`, touched only under its lock; the rest is
+    // immutable after init.
+
+    /// `print`, from the reference's property name, or the name given.
+    let memberName: String
+    /// The member's parameter types, in order, as the reference declares them.
+    let parameterTypes: [Any.Type]
+    let resultType: Any.Type
+    /// `Never` for a member that does not throw.
+    let failureType: Any.Type
+    /// Whether the member is `async`: only then may stubs answer with `async` blocks.
+    let isAsync: Bool
+    /// Where the reference was made.
+    let creationSite: SourceSite
+
+    struct State {
+        /// The mock this member belongs to, once one of its calls or queries named it.
+        weak var owner: MockCore?
+        var ownerName: String?
+        var pendingFailures: PendingFailures
+        var book: ExpectationBook
+        var calls: [SwiftCall] = []
+        /// Positions in `calls` a verify has accounted for.
+        var verified = Set<Int>()
+        /// Newest last; scanned newest first.
+        var stubs: [SwiftStub] = []
+        /// MockingKit's `registerResult`: answers calls no stub matches.
+        var registered: SwiftAnswer?
+        var released = false
+    }
+
+    let state: Locked<State>
+    /// Set once an expectation names this member (see `Interceptor`'s flag of the same name).
+    private let expected = Atomic<Bool>(false)
+
+    init(
+        memberName: String, parameterTypes: [Any.Type], resultType: Any.Type, failureType: Any.Type, isAsync: Bool,
+        site: SourceSite, mockery: Mockery
+    ) {
+        self.memberName = memberName
+        self.parameterTypes = parameterTypes
+        self.resultType = resultType
+        self.failureType = failureType
+        self.isAsync = isAsync
+        creationSite = site
+        state = Locked(State(pendingFailures: mockery.pendingFailures, book: mockery.book))
+    }
+
+    /// `printer.print`: the mock's name and the member's, as every message shows them.
+    var name: String {
+        state.withLock { state in state.ownerName.map { "\($0).\(memberName)" } ?? memberName }
+    }
+
+    var pendingFailures: PendingFailures { state.withLock { $0.pendingFailures } }
+    var book: ExpectationBook { state.withLock { $0.book } }
+    var isReleased: Bool { state.withLock { $0.released } }
+
+    /// Ties the member to the mock that calls or queries it: its name and Mockery from now on.
+    func adopt(by core: MockCore) {
+        let isNew = state.withLock { state -> Bool in
+            guard state.owner !== core else { return false }
+            state.owner = core
+            state.ownerName = core.name
+            state.pendingFailures = core.pendingFailures
+            state.book = core.book
+            return true
+        }
+        if isNew {
+            core.register(self)
+            core.book.register(self)
+        }
+    }
+
+    /// Sends this member's calls through its Mockery's expectations from now on.
+    func markExpected() { expected.store(true, ordering: .releasing) }
+
+    var isExpected: Bool { expected.load(ordering: .acquiring) }
+
+    /// Turns the member into a tombstone: later calls are reported; recorded calls are freed.
+    func release() {
+        state.withLock { state in
+            state.released = true
+            state.calls = []
+            state.verified = []
+            state.stubs = []
+            state.registered = nil
+        }
+    }
+
+    /// Adds a stub; newest wins.
+    func install(_ stub: SwiftStub) {
+        state.withLock { $0.stubs.append(stub) }
+    }
+
+    /// The answer of the newest stub whose pattern matches `arguments`, else the registered
+    /// result; captors of the matching stub are fed.
+    func answer(for arguments: [Any]) -> SwiftAnswer? {
+        let (stubs, registered) = state.withLock { ($0.stubs, $0.registered) }
+        for stub in stubs.reversed() where stub.pattern.matches(arguments) {
+            stub.pattern.capture(arguments)
+            return stub.nextAnswer()
+        }
+        return registered
+    }
+
+    func register(_ answer: SwiftAnswer) {
+        state.withLock { $0.registered = answer }
+    }
+
+    func append(_ call: SwiftCall) {
+        state.withLock { state in
+            if !state.released { state.calls.append(call) }
+        }
+    }
+
+    /// The recorded calls, oldest first, with whether a verify accounted for each.
+    func snapshot() -> (calls: [SwiftCall], verified: Set<Int>) {
+        state.withLock { ($0.calls, $0.verified) }
+    }
+
+    func markVerified(_ positions: [Int]) {
+        state.withLock { $0.verified.formUnion(positions) }
+    }
+
+    /// Forgets the recorded calls (MockingKit's `resetCalls`); stubs stay.
+    func resetCalls() {
+        state.withLock { state in
+            state.calls = []
+            state.verified = []
+        }
+    }
+
+    /// The recorded calls as ``Invocation``s, oldest first; only the newest `last` when given.
+    func invocations(last: Int = .max) -> [Invocation] {
+        let (calls, name) = (snapshot().calls, self.name)
+        return calls.suffix(last).map { Invocation(mockName: name, parameterTypes: parameterTypes, resultType: resultType, swift: $0) }
+    }
+
+    /// `print(_: String) -> ()`, for messages about types.
+    var typeDescription: String {
+        "(\(parameterTypes.map(TypeMetadata.name(of:)).joined(separator: ", ")))\(isAsync ? " async" : "")"
+            + (failureType == Never.self ? "" : " throws") + " -> \(TypeMetadata.name(of: resultType))"
+    }
+}

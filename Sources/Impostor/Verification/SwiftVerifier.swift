@@ -1,0 +1,52 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// Verification of Swift mocks' members: the same modes, timeouts and texts as C mocks, over
+// the member's kept calls.
+extension Verifier {
+    /// Verifies patterns on C mocks and Swift members alike.
+    static func verify(_ patterns: [BoundPattern], mode: VerificationMode, timeout: Duration?, site: SourceSite) {
+        for pattern in patterns {
+            switch pattern {
+            case .c(let pattern): verify([pattern], mode: mode, timeout: timeout, site: site)
+            case .swift(let pattern): verify(pattern, mode: mode, timeout: timeout, site: site)
+            }
+        }
+    }
+
+    /// The positions of the member's recorded calls that match, with the calls themselves.
+    static func check(_ pattern: SwiftCallPattern) -> (calls: [SwiftCall], matching: [Int]) {
+        let calls = pattern.member.snapshot().calls
+        return (calls, calls.indices.filter { pattern.matches(calls[$0].arguments) })
+    }
+
+    static func verify(_ pattern: SwiftCallPattern, mode: VerificationMode, timeout: Duration?, site: SourceSite) {
+        guard mode.isValid else {
+            FailureReporter.report(ImpostorFailure(message: FailureMessages.invalidMode(mode), site: site))
+            return
+        }
+        if pattern.member.isReleased {
+            FailureReporter.report(ImpostorFailure(message: FailureMessages.releasedMockQueried(pattern.member.name), site: site))
+            return
+        }
+        var result = check(pattern)
+        if let timeout {
+            let clock = ContinuousClock()
+            let deadline = clock.now.advanced(by: timeout)
+            while clock.now < deadline {
+                let accepted = mode.accepts(result.matching.count)
+                if mode.waitsWholeDuration ? !accepted : accepted { break }
+                usleep(1_000)
+                result = check(pattern)
+            }
+        }
+        guard mode.accepts(result.matching.count) else {
+            FailureReporter.report(ImpostorFailure(
+                message: FailureMessages.verificationFailed(pattern: pattern, mode: mode, calls: result.calls, matching: result.matching.count, timeout: timeout),
+                site: site))
+            return
+        }
+        pattern.member.markVerified(result.matching)
+    }
+}
