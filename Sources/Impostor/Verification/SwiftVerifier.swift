@@ -50,3 +50,26 @@ extension Verifier {
         pattern.member.markVerified(result.matching)
     }
 }
+
+extension Verification {
+    /// `verifyNoMoreInvocations` / `verifyZeroInvocations` on a Swift mock: every member it
+    /// has called or been queried about.
+    static func checkUnverified(_ core: MockCore, allCalls: Bool, site: SourceSite) {
+        FailureReporter.flush(core.pendingFailures)
+        var offending: [Invocation] = []
+        for member in core.knownMembers {
+            let (calls, verified) = member.snapshot()
+            for (position, call) in calls.enumerated() where allCalls || !verified.contains(position) {
+                offending.append(Invocation(
+                    mockName: member.name, parameterTypes: member.parameterTypes, resultType: member.resultType, swift: call))
+            }
+        }
+        guard !offending.isEmpty else { return }
+        offending.sort { $0.sequenceNumber < $1.sequenceNumber }
+        FailureReporter.report(ImpostorFailure(
+            message: allCalls
+                ? FailureMessages.unexpectedCalls(mock: core.name, calls: offending)
+                : FailureMessages.unverifiedCalls(mock: core.name, calls: offending),
+            site: site))
+    }
+}

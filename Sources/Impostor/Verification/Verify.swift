@@ -166,6 +166,9 @@ enum Verification {
     }
 
     static func checkUnverified<Mock>(_ mock: Mock, allCalls: Bool, site: SourceSite) {
+        if let swiftMock = mock as? any Mocking {
+            return checkUnverified(swiftMock.mockCore, allCalls: allCalls, site: site)
+        }
         guard let interceptor = MockRegistry.interceptor(of: mock) else {
             FailureReporter.report(ImpostorFailure(message: FailureMessages.notAMock("\(Mock.self)"), site: site))
             return

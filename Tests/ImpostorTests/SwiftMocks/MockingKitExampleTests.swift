@@ -86,3 +86,19 @@ struct MockingKitExampleTests {
         #expect(message.contains("argument 1: expected \"Bye\", got \"Hello!\""))
     }
 }
+
+@Suite("Swift mocks in Mockito's housekeeping checks", .mockery)
+struct SwiftMockHousekeepingTests {
+    @Test func verifyNoMoreInvocationsSeesUnverifiedSwiftCalls() {
+        let printer = MockPrinter()
+        printer.print("a")
+        printer.print("b")
+        verify(printer.print("a"))
+        let failures = captureFailures { verifyNoMoreInvocations(printer) }
+        #expect(failures.count == 1)
+        #expect(failures.first?.message.contains("MockPrinter.print(\"b\")") == true)
+        #expect(failures.first?.message.contains("MockPrinter.print(\"a\")") == false)
+        verify(printer.print("b"))
+        #expect(captureFailures { verifyNoMoreInvocations(printer) }.isEmpty)
+    }
+}
