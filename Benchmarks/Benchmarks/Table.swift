@@ -71,7 +71,7 @@ enum Table {
     }
 
     static let howToRead = """
-        How to read this: every per-call row is timed by a C loop calling a function pointer, \
+        How to read this: every per-call row but 12 is timed by a C loop calling a function pointer, \
         so it is what a C library pays per call. "median" and "p90" are over samples of many \
         calls each (the 90th percentile shows noise and outliers: compare medians). "× row 2" \
         divides by the empty libffi closure, the cost no libffi-based mock can go below; row 1 \
@@ -79,7 +79,9 @@ enum Table {
         recording, stub lookup, matchers, the with { } block. Row 7 is wall time per call with \
         two threads; its note gives the throughput against one thread. Rows 8 and 9 are \
         one-off operations in their own units; row 10 is memory and allocations per recorded \
-        call, and whether calls get slower as millions are recorded. A "—" or "skipped" means \
+        call, and whether calls get slower as millions are recorded. Row 12 is a Swift \
+        protocol mock called by a Swift loop, next to a hand-written fake: its ratios to the fake \
+        (12a) are in its notes, and its "× row 2" compares unlike loops. A "—" or "skipped" means \
         not measured, never zero. The targets are goals, reported only: nothing fails.
         """
 

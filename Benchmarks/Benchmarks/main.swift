@@ -3,7 +3,8 @@
 //
 // Measures what a mock costs per call (rows 1 to 7, each timed by a C loop in
 // CBenchmarkSupport), what creating and releasing mocks costs (8), verification (9), and
-// memory and allocations per recorded call (10), C symbols rebound by interpose (11); `--peers` adds row 5 written with cmocka,
+// memory and allocations per recorded call (10), C symbols rebound by interpose (11), and a Swift
+// protocol mock against a hand-written fake (12, timed by a Swift loop); `--peers` adds row 5 written with cmocka,
 // gMock and Python's unittest.mock. It reports targets; it never fails because of them.
 import CBenchmarkSupport
 #if canImport(Glibc)
@@ -21,8 +22,9 @@ let usage = """
       --quick     a short run for CI smoke tests (well under 30 seconds)
       --json      the figures as JSON on standard output instead of the table
       --peers     also run row 5 with cmocka, gMock and Python unittest.mock, when installed
-      --only IDS  measure only these rows (comma-separated: 3,5,8a,10a,10d,11b,peer) and the
-                  baseline, for profiling one path (10a also gives 10b and 10c)
+      --only IDS  measure only these rows (comma-separated: 3,5,8a,10a,10d,11b,12,peer) and the
+                  baseline, for profiling one path (10a also gives 10b and 10c; 12 gives
+                  12a to 12c, the Swift protocol mock and its hand-written fake)
 
     """
 
@@ -60,6 +62,7 @@ CreationRows.measure(into: report)
 VerifyRows.measure(into: report)
 MemoryRows.measure(into: report)
 InterpositionRows.measure(into: report)
+SwiftMockRows.measure(into: report)
 if peers { PeerRows.measure(into: report) }
 report.finish()
 StandardError.write("finished in \(Format.fixed(Double(bench_now_ns() - started) / 1e9, 1)) s\n")

@@ -448,4 +448,41 @@ import Testing
         let hint = written.withLock { $0 }.first?.split(separator: "\n").first.map(String.init)
         #expect(hint == "Impostor: XCTest is running, but the ImpostorXCTest product is not linked, so Impostor's failures cannot fail the XCTest case: they are printed here and fail the run when it exits. Add .product(name: \"ImpostorXCTest\", package: \"Impostor\") to the test target's dependencies (nothing to import or set up).")
     }
+
+    // MARK: Swift protocol mocks
+
+    @Test(.mockery) func asyncBlockOnASynchronousMember() {
+        let converter = MockConverter()
+        let line = #line + 1
+        let failure = failure { stub(converter.convert(any())).with { (text: String) async in text } }
+        #expect(failure?.message == "Cannot stub MockConverter.convert with an async block: the member is not async, so it cannot wait for one. Nothing was stubbed.")
+        #expect(failure?.site.line == line)
+        #expect(converter.convert("a") == "")
+    }
+
+    @Test(.mockery) func throwingOnANonThrowingMember() {
+        let converter = MockConverter()
+        let line = #line + 1
+        let failure = failure { stub(converter.convert(any())).throwing(ServiceError.notFound) }
+        #expect(failure?.message == "Cannot stub MockConverter.convert with throwing(ImpostorTests.ServiceError.notFound): the member does not throw. Nothing was stubbed.")
+        #expect(failure?.site.line == line)
+        #expect(converter.convert("a") == "")
+    }
+
+    @Test(.mockery) func swiftBlockOfOtherParameterTypes() {
+        let converter = MockConverter()
+        let line = #line + 1
+        let failure = failure { stub(converter.convert(any())).with { (count: Int) in "\(count)" } }
+        #expect(failure?.message == "The block passed to with { } takes (Int), but MockConverter.convert takes (String). Declare the block with exactly the mock's parameter types, no parameters, or one Invocation.")
+        #expect(failure?.site.line == line)
+    }
+
+    @Test(.mockery) func calledOutsideABlock() {
+        let converter = MockConverter()
+        _ = converter.convert("a")
+        let line = #line + 1
+        let failure = failure { converter.convertRef.called(any()) }
+        #expect(failure?.message == "MockConverter.convert.called(...) describes a call only inside verifyInOrder { }, verify { } or stub { }; here it did nothing.")
+        #expect(failure?.site.line == line)
+    }
 }

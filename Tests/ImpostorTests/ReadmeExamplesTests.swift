@@ -180,4 +180,16 @@ typealias ExpatText = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CC
         reset(add, onEvent)                                // forgets stubs and calls
         #expect(invocations(of: add).isEmpty && invocations(of: onEvent).isEmpty && add(1, 1) == 0)
     }
+
+    /// The "Swift protocols" section; its Converter and MockConverter are MockingKit's, in
+    /// SwiftMocks/MockingKitExampleTests.swift.
+    @Test(.mockery) func convertsThroughTheMock() {
+        let converter = MockConverter()
+        converter.registerResult(for: converter.convertRef) { text in String(text.reversed()) }
+        stub(converter.convert("Hello")).with { "HELLO" }      // the prototype form, as for C
+        #expect(converter.convert("Hello") == "HELLO")
+        #expect(converter.convert("abc") == "cba")             // the registered result
+        verify(.times(2), converter.convertRef, any())         // the reference form: any argument type
+        #expect(converter.calls(to: converter.convertRef).count == 2)
+    }
 }

@@ -1,6 +1,6 @@
 /// The base class of a hand-written Swift mock (MockingKit's style).
 ///
-/// Subclass it, adopt the protocol to mock, and forward each member to ``Mocking/call(_:args:fileID:filePath:line:column:)-5ekb5``
+/// Subclass it, adopt the protocol to mock, and forward each member to `call(_:args:)`
 /// through a ``MockReference``:
 ///
 /// ```swift

@@ -46,7 +46,7 @@ extension Mocking {
             site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
-    /// MockingKit's older name for ``call(_:args:fileID:filePath:line:column:)-5ekb5``.
+    /// MockingKit's older name for `call(_:args:)`.
     @discardableResult
     public func invoke<each Argument, Result, Failure: Error>(
         _ reference: MockReference<repeat each Argument, Result, Failure>, args: repeat each Argument,

@@ -107,6 +107,7 @@ extension MockReference {
 ///     oneOf(albums.saveRef, identical(album)).will(returnValue(true))
 /// }
 /// ```
+@discardableResult
 public func oneOf<each Argument, Result, Failure: Error>(
     _ reference: MockReference<repeat each Argument, Result, Failure>, _ matchers: repeat Matcher<each Argument>,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
@@ -117,6 +118,7 @@ public func oneOf<each Argument, Result, Failure: Error>(
 }
 
 /// Allows any number of calls of a Swift mock's member that `matchers` accept, none included.
+@discardableResult
 public func allowing<each Argument, Result, Failure: Error>(
     _ reference: MockReference<repeat each Argument, Result, Failure>, _ matchers: repeat Matcher<each Argument>,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
@@ -127,6 +129,7 @@ public func allowing<each Argument, Result, Failure: Error>(
 }
 
 /// Forbids calls of a Swift mock's member that `matchers` accept.
+@discardableResult
 public func never<each Argument, Result, Failure: Error>(
     _ reference: MockReference<repeat each Argument, Result, Failure>, _ matchers: repeat Matcher<each Argument>,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
@@ -139,6 +142,7 @@ public func never<each Argument, Result, Failure: Error>(
 extension Cardinality {
     /// Expects calls of a Swift mock's member that `matchers` accept, this many times:
     /// `exactly(2).of(printer.printRef, any())`.
+    @discardableResult
     public func of<each Argument, Result, Failure: Error>(
         _ reference: MockReference<repeat each Argument, Result, Failure>, _ matchers: repeat Matcher<each Argument>,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
