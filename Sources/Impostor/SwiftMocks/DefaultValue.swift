@@ -39,7 +39,14 @@ enum SwiftDefaults {
     /// A `Result` made from nothing: the type's own `DefaultValue` first, then nil, zero or
     /// empty as for C mocks (see `ClosurePlaceholder.defaultValue`).
     static func value<Result>(_ type: Result.Type) -> Result? {
-        if let adopting = Result.self as? any DefaultValue.Type { return adopting.defaultValue as? Result }
-        return ClosurePlaceholder.defaultValue(Result.self)?.0
+        maker(Result.self).map { $0() as! Result }  // the maker makes a Result: see below
+    }
+
+    /// How to make a `Result` from nothing, decided once: the type's own `DefaultValue` is asked
+    /// on each call (it may make a new instance); nil, zero and empty values are made once.
+    static func maker<Result>(_ type: Result.Type) -> (() -> Any)? {
+        if let adopting = Result.self as? any DefaultValue.Type { return { adopting.defaultValue } }
+        guard let (value, _) = ClosurePlaceholder.defaultValue(Result.self) else { return nil }
+        return { value }
     }
 }

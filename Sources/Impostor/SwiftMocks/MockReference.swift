@@ -59,7 +59,8 @@ public final class MockReference<each Argument, Result, Failure: Error>: Sendabl
         repeat types.append((each Argument).self)
         return SwiftMember(
             memberName: name ?? memberName(fromProperty: property), parameterTypes: types, resultType: Result.self,
-            failureType: Failure.self, isAsync: isAsync, site: site, mockery: Mockery.current)
+            failureType: Failure.self, isAsync: isAsync, site: site, mockery: Mockery.current,
+            makeDefault: SwiftDefaults.maker(Result.self))
     }
 
     /// `printRef` → `print`; `$__lazy_storage_$_printRef` and other spellings are trimmed too.

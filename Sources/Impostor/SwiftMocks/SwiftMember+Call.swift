@@ -67,15 +67,16 @@ extension SwiftMember {
     /// Decides who answers: expectations first (when any names this member), then the newest
     /// matching stub, then the registered result.
     private func decide(_ call: inout SwiftCall, site: SourceSite) -> (Decision, movedState: Bool) {
-        if isReleased {
+        // One lock for everything the decision reads.
+        let (released, stubs, registered, book) = state.withLock { ($0.released, $0.stubs, $0.registered, $0.book) }
+        if released {
             FailureReporter.reportAfterRelease(
                 ImpostorFailure(message: FailureMessages.swiftCallToReleasedMock(name), site: site), from: pendingFailures)
             return (.none, false)
         }
         MatcherRecorder.reportLeftovers()
         if isExpected { return decideExpected(&call, site: site) }
-        if let answer = answer(for: call.arguments) { return (.answer(answer, nil), false) }
-        let book = self.book
+        if let answer = answer(for: call.arguments, stubs: stubs, registered: registered) { return (.answer(answer, nil), false) }
         switch book.strictness {
         case .nice: break
         case .naggy:
@@ -99,7 +100,7 @@ extension SwiftMember {
                     mock: name, produced: TypeMetadata.name(of: type(of: produced)), result: TypeMetadata.name(of: Result.self)),
                 site: site), pending: pendingFailures)
         }
-        guard let value = SwiftDefaults.value(Result.self) else {
+        guard let value = makeDefault?() as? Result else {
             append(call)
             ClosurePlaceholder.stop(FailureMessages.noSwiftDefault(mock: name, result: TypeMetadata.name(of: Result.self)), site: site)
         }

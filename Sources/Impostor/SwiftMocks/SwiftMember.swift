@@ -39,11 +39,17 @@ final class SwiftMember: @unchecked Sendable {
     let state: Locked<State>
     /// Set once an expectation names this member (see `Interceptor`'s flag of the same name).
     private let expected = Atomic<Bool>(false)
+    /// The address of the mock that adopted this member: one load per call instead of a lock.
+    private let adoptedBy = Atomic<UInt>(0)
+    /// Makes the value an unanswered call returns, decided once for the result type (the
+    /// conformance lookups cost more than the rest of a call); nil when none can be made.
+    let makeDefault: (() -> Any)?
 
     init(
         memberName: String, parameterTypes: [Any.Type], resultType: Any.Type, failureType: Any.Type, isAsync: Bool,
-        site: SourceSite, mockery: Mockery
+        site: SourceSite, mockery: Mockery, makeDefault: (() -> Any)?
     ) {
+        self.makeDefault = makeDefault
         self.memberName = memberName
         self.parameterTypes = parameterTypes
         self.resultType = resultType
@@ -64,6 +70,9 @@ final class SwiftMember: @unchecked Sendable {
 
     /// Ties the member to the mock that calls or queries it: its name and Mockery from now on.
     func adopt(by core: MockCore) {
+        let address = UInt(bitPattern: Unmanaged.passUnretained(core).toOpaque())
+        if adoptedBy.load(ordering: .acquiring) == address { return }
+        defer { adoptedBy.store(address, ordering: .releasing) }
         let isNew = state.withLock { state -> Bool in
             guard state.owner !== core else { return false }
             state.owner = core
@@ -103,6 +112,11 @@ final class SwiftMember: @unchecked Sendable {
     /// result; captors of the matching stub are fed.
     func answer(for arguments: [Any]) -> SwiftAnswer? {
         let (stubs, registered) = state.withLock { ($0.stubs, $0.registered) }
+        return answer(for: arguments, stubs: stubs, registered: registered)
+    }
+
+    /// The same, from a snapshot of the stubs already taken.
+    func answer(for arguments: [Any], stubs: [SwiftStub], registered: SwiftAnswer?) -> SwiftAnswer? {
         for stub in stubs.reversed() where stub.pattern.matches(arguments) {
             stub.pattern.capture(arguments)
             return stub.nextAnswer()
