@@ -1,0 +1,87 @@
+import Impostor
+import Testing
+
+// Swift mocks under concurrency: 8 tasks making 10,000 calls each on one mock of a `Sendable`
+// protocol (its reference made eagerly, with `let`, so no lazy initialisation races) record
+// exactly 80,000 calls with distinct sequence numbers and every (task, index) pair once; an
+// `actor` mock adopting `Mocking` with a `nonisolated let mockCore`; and a mock of a
+// `@MainActor` protocol (its reference given by types: see `MockScreen`).
+
+protocol TickService: Sendable {
+    func tick(_ task: Int, _ index: Int) -> Int
+}
+
+final class MockTickService: Mock, TickService, @unchecked Sendable {
+    let tickRef = MockReference<Int, Int, Int, Never>(named: "tick")
+    func tick(_ task: Int, _ index: Int) -> Int { call(tickRef, args: task, index) }
+}
+
+protocol KeyStore {
+    func load(_ key: String) async -> Int
+}
+
+actor MockKeyStore: KeyStore, Mocking {
+    nonisolated let mockCore = MockCore(named: "store")
+    lazy var loadRef = MockReference(load)
+    func load(_ key: String) -> Int { call(loadRef, args: key) }
+}
+
+@MainActor protocol Screen {
+    func show(_ title: String) -> Bool
+}
+
+@MainActor final class MockScreen: Mock, Screen {
+    // `MockReference(show)` does not compile: a `@MainActor` method's value cannot be passed
+    // as the plain function type the initialiser takes, so the types are spelled out.
+    let showRef = MockReference<String, Bool, Never>(named: "show")
+    func show(_ title: String) -> Bool { call(showRef, args: title) }
+}
+
+@Suite("Swift mocks and concurrency", .mockery)
+struct SwiftMockConcurrencyTests {
+    @Test func eightTasksOfTenThousandCallsAreAllRecorded() async {
+        let service = MockTickService(named: "ticks")
+        service.registerResult(for: service.tickRef) { task, index in task * 100_000 + index }
+        let wrongAnswers = await withTaskGroup(of: Int.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    var wrong = 0
+                    for index in 0..<10_000 where service.tick(task, index) != task * 100_000 + index { wrong += 1 }
+                    return wrong
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(wrongAnswers == 0)
+        let calls = service.calls(to: service.tickRef)
+        #expect(calls.count == 80_000)
+        #expect(Set(calls.map(\.sequenceNumber)).count == 80_000)
+        let pairs = Set(calls.map { $0.argument(0, as: Int.self) * 100_000 + $0.argument(1, as: Int.self) })
+        #expect(pairs.count == 80_000)
+        #expect(service.hasCalled(service.tickRef, numberOfTimes: 80_000))
+        // Within one task the calls keep their order.
+        let firstTask = calls.filter { $0.argument(0, as: Int.self) == 0 }.map { $0.argument(1, as: Int.self) }
+        #expect(firstTask == Array(0..<10_000))
+    }
+
+    @Test func anActorMockRecordsThroughItsCore() async {
+        let store = MockKeyStore()
+        let loadRef = await store.loadRef
+        stub(loadRef, eq("a")).returning(5)
+        #expect(await store.load("a") == 5)
+        #expect(await store.load("b") == 0)
+        let keys = store.calls(to: loadRef).map { $0.argument(0, as: String.self) }
+        #expect(keys == ["a", "b"])
+        #expect(store.calls(to: loadRef).first?.mockName == "store.load")
+        verify(.once, loadRef, eq("b"))
+    }
+
+    @MainActor @Test func aMainActorProtocolMock() {
+        let screen = MockScreen(named: "screen")
+        stub(screen.show("home")).with { true }
+        #expect(screen.show("home"))
+        #expect(!screen.show("settings"))
+        verify(.once, screen.show("settings"))
+        #expect(screen.calls(to: screen.showRef).map { $0.returnValue(as: Bool.self) } == [true, false])
+    }
+}
