@@ -19,7 +19,8 @@ public final class MockCore: Sendable {
     public let name: String
     let pendingFailures: PendingFailures
     let book: ExpectationBook
-    private let members = Locked<[SwiftMember]>([])
+    /// The members seen so far, and whether the owning Mockery has released the mock.
+    private let members = Locked<(known: [SwiftMember], released: Bool)>(([], false))
 
     /// Makes the recording core of a mock named `name`, owned by the current Mockery.
     public init(named name: String) {
@@ -31,15 +32,25 @@ public final class MockCore: Sendable {
     }
 
     /// Notes a member that has been called or queried, for `resetCalls()` and release.
+    /// A member first used after the release (its `lazy var` reference made only then) is
+    /// released at once, so its calls are reported like the others'.
     func register(_ member: SwiftMember) {
-        members.withLock { $0.append(member) }
+        let released = members.withLock { state in
+            state.known.append(member)
+            return state.released
+        }
+        if released { member.release() }
     }
 
     /// The members seen so far.
-    var knownMembers: [SwiftMember] { members.withLock { $0 } }
+    var knownMembers: [SwiftMember] { members.withLock { $0.known } }
 
     /// Called by the owning Mockery when it is released.
     func release() {
-        for member in knownMembers { member.release() }
+        let known = members.withLock { state in
+            state.released = true
+            return state.known
+        }
+        for member in known { member.release() }
     }
 }

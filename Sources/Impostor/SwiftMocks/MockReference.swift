@@ -14,6 +14,11 @@
 /// The name in messages is the property's, without a trailing `Ref` (`printer.print`); pass
 /// `named:` to choose another, and `MockReference(print(_:))` to pick one of several overloads.
 ///
+/// Give the types instead of the function, with ``init(named:isAsync:fileID:filePath:line:column:)``,
+/// for a member with a closure parameter (Swift 6.3 crashes converting such a method), a
+/// `@MainActor` member, and property getters and setters:
+/// `MockReference<String, @Sendable (Int) -> Void, Int, Never>(named: "subscribe")`.
+///
 /// A `lazy var` is initialised on first use: make the first use on one thread (a stub, or a
 /// call from the test), or declare the reference with `let` in the mock's initialiser, if
 /// several threads may reach it first at once.

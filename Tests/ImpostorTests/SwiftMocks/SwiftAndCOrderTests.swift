@@ -8,11 +8,11 @@ import Testing
 // Swift mock's member and the C callback, met in order, and broken by a C call that comes too
 // early, which is reported as an unexpected call.
 
-protocol Logger {
+protocol EventLog {
     func log(_ text: String)
 }
 
-final class MockLogger: Mock, Logger {
+final class MockEventLog: Mock, EventLog {
     lazy var logRef = MockReference(log)
     func log(_ text: String) { call(logRef, args: text) }
 }
@@ -23,7 +23,7 @@ struct SwiftAndCOrderTests {
 
     @Test func verifyInOrderAcrossSwiftAndC() {
         Mockery("in order").withCurrent {
-            let logger = MockLogger(named: "logger")
+            let logger = MockEventLog(named: "logger")
             let add: Add = mockFunction(named: "add")
             logger.log("start")
             #expect(ct_call_binary_i32(add, 1, 2) == 0)
@@ -51,7 +51,7 @@ struct SwiftAndCOrderTests {
         let failures = captureFailures {
             let context = Mockery("sequence")
             context.withCurrent {
-                let logger = MockLogger(named: "logger")
+                let logger = MockEventLog(named: "logger")
                 let add: Add = context.mock(named: "add")
                 let steps = context.sequence("steps")
                 context.checking {
@@ -72,7 +72,7 @@ struct SwiftAndCOrderTests {
         let failures = captureFailures {
             let context = Mockery("sequence")
             context.withCurrent {
-                let logger = MockLogger(named: "logger")
+                let logger = MockEventLog(named: "logger")
                 let add: Add = context.mock(named: "add")
                 let steps = context.sequence("steps")
                 context.checking {

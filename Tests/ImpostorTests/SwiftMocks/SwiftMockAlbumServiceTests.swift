@@ -6,15 +6,15 @@ import Testing
 // member stubbed through its reference with `eq(uuid)` and `any()` (a prototype cannot be
 // awaited inside `stub`), a throwing stub whose error reaches `try await` and is kept with the
 // recorded call, counts checked with `verify` and `hasCalled`, and an unstubbed call answered
-// by the `DefaultValue` that `Album` adopts here.
+// by the `DefaultValue` that `AlbumRecord` adopts here.
 
-struct Album: Equatable, Sendable {
+struct AlbumRecord: Equatable, Sendable {
     let id: UUID
     let title: String
 }
 
-extension Album: DefaultValue {
-    static var defaultValue: Album { Album(id: UUID(uuidString: "00000000-0000-0000-0000-00000000A1B0")!, title: "(no album)") }
+extension AlbumRecord: DefaultValue {
+    static var defaultValue: AlbumRecord { AlbumRecord(id: UUID(uuidString: "00000000-0000-0000-0000-00000000A1B0")!, title: "(no album)") }
 }
 
 enum AlbumError: Error, Equatable {
@@ -22,12 +22,12 @@ enum AlbumError: Error, Equatable {
 }
 
 protocol AlbumService: Sendable {
-    func getAlbum(id: UUID) async throws -> Album
+    func getAlbum(id: UUID) async throws -> AlbumRecord
 }
 
 final class MockAlbumService: Mock, AlbumService, @unchecked Sendable {
     lazy var getAlbumRef = MockReference(getAlbum)
-    func getAlbum(id: UUID) async throws -> Album { try await call(getAlbumRef, args: id) }
+    func getAlbum(id: UUID) async throws -> AlbumRecord { try await call(getAlbumRef, args: id) }
 }
 
 @Suite("SwiftMock's AlbumService", .mockery)
@@ -37,23 +37,23 @@ struct SwiftMockAlbumServiceTests {
 
     @Test func stubsByEqAndAnyAnswerWithAlbums() async throws {
         let service = MockAlbumService(named: "albums")
-        stub(service.getAlbumRef, any()).returning(Album(id: otherID, title: "Anything"))
-        stub(service.getAlbumRef, eq(blueID)).returning(Album(id: blueID, title: "Blue"))
-        #expect(try await service.getAlbum(id: blueID) == Album(id: blueID, title: "Blue"))
-        #expect(try await service.getAlbum(id: otherID) == Album(id: otherID, title: "Anything"))
+        stub(service.getAlbumRef, any()).returning(AlbumRecord(id: otherID, title: "Anything"))
+        stub(service.getAlbumRef, eq(blueID)).returning(AlbumRecord(id: blueID, title: "Blue"))
+        #expect(try await service.getAlbum(id: blueID) == AlbumRecord(id: blueID, title: "Blue"))
+        #expect(try await service.getAlbum(id: otherID) == AlbumRecord(id: otherID, title: "Anything"))
         let calls = service.calls(to: service.getAlbumRef)
         #expect(calls.map { $0.argument(0, as: UUID.self) } == [blueID, otherID])
-        #expect(calls.map { $0.returnValue(as: Album.self).title } == ["Blue", "Anything"])
+        #expect(calls.map { $0.returnValue(as: AlbumRecord.self).title } == ["Blue", "Anything"])
     }
 
     @Test func anAsyncBlockAnswersWithTheTypedArgument() async throws {
         let service = MockAlbumService(named: "albums")
-        stub(service.getAlbumRef, any()).with { (id: UUID) async throws -> Album in
+        stub(service.getAlbumRef, any()).with { (id: UUID) async throws -> AlbumRecord in
             await Task.yield()
-            return Album(id: id, title: "made for \(id.uuidString.prefix(4))")
+            return AlbumRecord(id: id, title: "made for \(id.uuidString.prefix(4))")
         }
         let album = try await service.getAlbum(id: blueID)
-        #expect(album == Album(id: blueID, title: "made for \(blueID.uuidString.prefix(4))"))
+        #expect(album == AlbumRecord(id: blueID, title: "made for \(blueID.uuidString.prefix(4))"))
     }
 
     @Test func aThrowingStubThrowsAndTheCallKeepsTheError() async throws {
@@ -61,13 +61,13 @@ struct SwiftMockAlbumServiceTests {
         stub(service.getAlbumRef, eq(blueID)).throwing(AlbumError.notFound)
         await #expect(throws: AlbumError.notFound) { try await service.getAlbum(id: blueID) }
         // Another id is not stubbed: it answers with the default, no error.
-        #expect(try await service.getAlbum(id: otherID) == Album.defaultValue)
+        #expect(try await service.getAlbum(id: otherID) == AlbumRecord.defaultValue)
         let calls = service.calls(to: service.getAlbumRef)
         #expect(calls.count == 2)
         #expect(calls.first?.formattedResult?.hasPrefix("throws ") == true)
         #expect(calls.first?.formattedResult?.hasSuffix("AlbumError.notFound") == true)
         // The call that threw has no result to read: reading one is reported.
-        let failures = captureFailures { _ = calls[0].returnValue(as: Album.self) }
+        let failures = captureFailures { _ = calls[0].returnValue(as: AlbumRecord.self) }
         #expect(failures.count == 1)
         #expect(failures.first?.message.contains("nothing: the call threw") == true)
     }
@@ -91,8 +91,8 @@ struct SwiftMockAlbumServiceTests {
     @Test func anUnstubbedCallReturnsTheAdoptedDefault() async throws {
         let service = MockAlbumService(named: "albums")
         let album = try await service.getAlbum(id: blueID)
-        #expect(album == Album.defaultValue)
+        #expect(album == AlbumRecord.defaultValue)
         #expect(album.title == "(no album)")
-        #expect(service.calls(to: service.getAlbumRef).first?.returnValue(as: Album.self) == Album.defaultValue)
+        #expect(service.calls(to: service.getAlbumRef).first?.returnValue(as: AlbumRecord.self) == AlbumRecord.defaultValue)
     }
 }

@@ -138,8 +138,7 @@ struct SwiftMockDefaultsAndMisuseTests {
         mockery = nil
         // The member's first use comes after the release: its lazy reference is made only now.
         let failures = captureFailures { _ = probe.count() }
-        withKnownIssue("A member first used after its Mockery is released is not released with it") {
-            #expect(failures.first?.message.hasPrefix("Call to released mock probe.count") == true)
-        }
+        #expect(failures.count == 1)
+        #expect(failures.first?.message.hasPrefix("Call to released mock probe.count") == true)
     }
 }

@@ -237,3 +237,50 @@ struct SwiftProtocolsArticleExamplesTests {
             atLeast: 50)
     }
 }
+
+// The members whose references are given by their types: a closure parameter, and a property's
+// getter and setter (the article's "References").
+protocol Channel: AnyObject {
+    var title: String { get set }
+    func subscribe(_ topic: String, onMessage: @escaping @Sendable (Int) -> Void) -> Int
+}
+
+final class MockChannel: Mock, Channel {
+    lazy var subscribeRef = MockReference<String, @Sendable (Int) -> Void, Int, Never>(named: "subscribe")
+    lazy var titleRef = MockReference<String, Never>(named: "title")
+    lazy var setTitleRef = MockReference<String, Void, Never>(named: "title.set")
+    var title: String {
+        get { call(titleRef) }
+        set { call(setTitleRef, args: newValue) }
+    }
+    func subscribe(_ topic: String, onMessage: @escaping @Sendable (Int) -> Void) -> Int {
+        call(subscribeRef, args: topic, onMessage)
+    }
+}
+
+@Suite("Swift protocols: references given by types", .mockery)
+struct ReferencesByTypesTests {
+    @Test func aClosureArgumentIsKeptAndCanBeCalledByTheStub() {
+        let channel = MockChannel()
+        stub(channel.subscribeRef, eq("news"), any()).with { (topic: String, onMessage: @escaping @Sendable (Int) -> Void) in
+            onMessage(topic.count)
+            return 7
+        }
+        let received = Locked<[Int]>([])
+        #expect(channel.subscribe("news") { value in received.withLock { $0.append(value) } } == 7)
+        #expect(channel.subscribe("sport") { _ in } == 0)
+        #expect(received.withLock { $0 } == [4])
+        #expect(channel.calls(to: channel.subscribeRef).map { $0.argument(0, as: String.self) } == ["news", "sport"])
+        #expect(channel.subscribeRef.name == "MockChannel.subscribe")
+    }
+
+    @Test func aPropertyIsStubbedAndItsSetterVerified() {
+        let channel = MockChannel()
+        #expect(channel.title == "")
+        stub(channel.titleRef).returning("Morning")
+        #expect(channel.title == "Morning")
+        channel.title = "Evening"
+        verify(.once, channel.setTitleRef, eq("Evening"))
+        verify(.never, channel.setTitleRef, eq("Morning"))
+    }
+}
