@@ -33,7 +33,7 @@ public func eq<T: Equatable>(
 public func eq<T: Equatable>(_ value: T) -> Matcher<T> { equalityMatcher(value) }
 
 private func equalityMatcher<T: Equatable>(_ value: T) -> Matcher<T> {
-    Matcher(test: .value { $0 == value }, description: "eq(\(value))", literal: LiteralValue(value))
+    Matcher(test: .value { $0 == value }, description: "eq(\(ValueFormatter.describeSwiftValue(value)))", literal: LiteralValue(value))
 }
 
 /// Matches arguments equal to `value`, when the compiler cannot see that its type is
@@ -81,7 +81,7 @@ public func gt<T: Comparable>(
 }
 
 /// A matcher of values greater than `value`.
-public func gt<T: Comparable>(_ value: T) -> Matcher<T> { Matcher("gt(\(value))") { $0 > value } }
+public func gt<T: Comparable>(_ value: T) -> Matcher<T> { Matcher("gt(\(ValueFormatter.describeSwiftValue(value)))") { $0 > value } }
 
 /// Matches arguments greater than or equal to `value`.
 public func ge<T: Comparable>(
@@ -91,7 +91,7 @@ public func ge<T: Comparable>(
 }
 
 /// A matcher of values greater than or equal to `value`.
-public func ge<T: Comparable>(_ value: T) -> Matcher<T> { Matcher("ge(\(value))") { $0 >= value } }
+public func ge<T: Comparable>(_ value: T) -> Matcher<T> { Matcher("ge(\(ValueFormatter.describeSwiftValue(value)))") { $0 >= value } }
 
 /// Matches arguments less than `value`.
 public func lt<T: Comparable>(
@@ -101,7 +101,7 @@ public func lt<T: Comparable>(
 }
 
 /// A matcher of values less than `value`.
-public func lt<T: Comparable>(_ value: T) -> Matcher<T> { Matcher("lt(\(value))") { $0 < value } }
+public func lt<T: Comparable>(_ value: T) -> Matcher<T> { Matcher("lt(\(ValueFormatter.describeSwiftValue(value)))") { $0 < value } }
 
 /// Matches arguments less than or equal to `value`.
 public func le<T: Comparable>(
@@ -111,7 +111,7 @@ public func le<T: Comparable>(
 }
 
 /// A matcher of values less than or equal to `value`.
-public func le<T: Comparable>(_ value: T) -> Matcher<T> { Matcher("le(\(value))") { $0 <= value } }
+public func le<T: Comparable>(_ value: T) -> Matcher<T> { Matcher("le(\(ValueFormatter.describeSwiftValue(value)))") { $0 <= value } }
 
 /// Matches arguments inside `range`.
 public func between<T: Comparable>(
@@ -123,7 +123,7 @@ public func between<T: Comparable>(
 
 /// A matcher of values inside `range`.
 public func between<T: Comparable>(_ range: ClosedRange<T>) -> Matcher<T> {
-    Matcher("between(\(range))") { range.contains($0) }
+    Matcher("between(\(ValueFormatter.describeSwiftValue(range.lowerBound))...\(ValueFormatter.describeSwiftValue(range.upperBound)))") { range.contains($0) }
 }
 
 // MARK: Optionals
