@@ -33,30 +33,43 @@ public func eq<T: Equatable>(
 public func eq<T: Equatable>(_ value: T) -> Matcher<T> { equalityMatcher(value) }
 
 private func equalityMatcher<T: Equatable>(_ value: T) -> Matcher<T> {
-    Matcher(test: .value { $0 == value }, description: "eq(\(value))", literal: LiteralValue(value))
+    Matcher(test: .value { $0 == value }, description: "eq(\(ValueFormatter.describeSwiftValue(value)))", literal: LiteralValue(value))
 }
 
-/// Matches C values equal to `value` field by field, as C compares them: floating-point
-/// fields by value, padding never.
+/// Matches arguments equal to `value`, when the compiler cannot see that its type is
+/// `Equatable`: imported C structs, and values of a generic type `T`.
 ///
-/// This is the form for imported C structs, which are not `Equatable` in Swift.
+/// What "equal" means is decided by the type at run time: C values (numbers, pointers, enums,
+/// structs) compare as C compares them, field by field, floating-point fields by value and
+/// padding never; `Equatable` values compare with `==`; other trivial values compare byte by
+/// byte. A value with none of these (a class, or a struct holding one, that is not `Equatable`)
+/// never matches, and its description says so: match it with
+/// ``identical(_:fileID:filePath:line:column:)``, ``has(_:_:fileID:filePath:line:column:)`` or
+/// your own ``Matcher``.
+///
+/// ```swift
+/// stub(area(eq(cs_point(x: 3, y: 4)))).with { 12 }
+/// ```
 public func eq<T>(
     _ value: T, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) -> T {
-    record(fieldwiseMatcher(value), SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    record(genericEqualityMatcher(value), SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
-/// A matcher of C values equal to `value` field by field.
-public func eq<T>(_ value: T) -> Matcher<T> { fieldwiseMatcher(value) }
-
-private func fieldwiseMatcher<T>(_ value: T) -> Matcher<T> {
-    let leaves = SignatureCache.leaves(of: T.self) ?? [ValueLeaf(offset: 0, size: MemoryLayout<T>.size, kind: .bytes)]
-    let bytes = Sentinel.bytes(of: value)
-    let text = String(describing: value).replacing("__C.", with: "")
-    return Matcher(
-        test: .slot { $0.isEqual(to: bytes, leaves: leaves) }, description: "eq(\(text))",
-        literal: LiteralValue(bytes: bytes, leaves: leaves))
-}
+/// A matcher of values equal to `value`, when the compiler cannot see that its type is
+/// `Equatable`: C values field by field, `Equatable` values (found at run time) with `==`.
+///
+/// In generic code this is the `eq` Swift picks, and it still uses the type's `==`:
+///
+/// ```swift
+/// func equalTo<T>(_ value: T) -> Matcher<T> { eq(value) }
+/// equalTo("Blue").matches("Blue")   // true
+/// ```
+///
+/// A value that is neither a C value nor `Equatable` nor trivial never matches: its
+/// description, shown by a failed verify, says to use ``identical(_:)``, ``has(_:_:)`` or a
+/// ``Matcher``.
+public func eq<T>(_ value: T) -> Matcher<T> { genericEqualityMatcher(value) }
 
 // MARK: Order
 
@@ -68,7 +81,7 @@ public func gt<T: Comparable>(
 }
 
 /// A matcher of values greater than `value`.
-public func gt<T: Comparable>(_ value: T) -> Matcher<T> { Matcher("gt(\(value))") { $0 > value } }
+public func gt<T: Comparable>(_ value: T) -> Matcher<T> { Matcher("gt(\(ValueFormatter.describeSwiftValue(value)))") { $0 > value } }
 
 /// Matches arguments greater than or equal to `value`.
 public func ge<T: Comparable>(
@@ -78,7 +91,7 @@ public func ge<T: Comparable>(
 }
 
 /// A matcher of values greater than or equal to `value`.
-public func ge<T: Comparable>(_ value: T) -> Matcher<T> { Matcher("ge(\(value))") { $0 >= value } }
+public func ge<T: Comparable>(_ value: T) -> Matcher<T> { Matcher("ge(\(ValueFormatter.describeSwiftValue(value)))") { $0 >= value } }
 
 /// Matches arguments less than `value`.
 public func lt<T: Comparable>(
@@ -88,7 +101,7 @@ public func lt<T: Comparable>(
 }
 
 /// A matcher of values less than `value`.
-public func lt<T: Comparable>(_ value: T) -> Matcher<T> { Matcher("lt(\(value))") { $0 < value } }
+public func lt<T: Comparable>(_ value: T) -> Matcher<T> { Matcher("lt(\(ValueFormatter.describeSwiftValue(value)))") { $0 < value } }
 
 /// Matches arguments less than or equal to `value`.
 public func le<T: Comparable>(
@@ -98,7 +111,7 @@ public func le<T: Comparable>(
 }
 
 /// A matcher of values less than or equal to `value`.
-public func le<T: Comparable>(_ value: T) -> Matcher<T> { Matcher("le(\(value))") { $0 <= value } }
+public func le<T: Comparable>(_ value: T) -> Matcher<T> { Matcher("le(\(ValueFormatter.describeSwiftValue(value)))") { $0 <= value } }
 
 /// Matches arguments inside `range`.
 public func between<T: Comparable>(
@@ -110,7 +123,7 @@ public func between<T: Comparable>(
 
 /// A matcher of values inside `range`.
 public func between<T: Comparable>(_ range: ClosedRange<T>) -> Matcher<T> {
-    Matcher("between(\(range))") { range.contains($0) }
+    Matcher("between(\(ValueFormatter.describeSwiftValue(range.lowerBound))...\(ValueFormatter.describeSwiftValue(range.upperBound)))") { range.contains($0) }
 }
 
 // MARK: Optionals
