@@ -91,7 +91,8 @@ final class ActionCall {
     /// after everything Impostor does that could change it.
     var errno: Int32?
     /// For a Swift member's call: its declared types, for `perform { (call: Invocation) in }`.
-    var swiftTypes: (parameters: [Any.Type], result: Any.Type) = ([], Void.self)
+    /// (Nil for a C call: nothing to initialise or release per call.)
+    var swiftTypes: (parameters: [Any.Type], result: Any.Type)?
 
     init(sequence: UInt64, index: Int, mockName: String, site: SourceSite) {
         self.sequence = sequence

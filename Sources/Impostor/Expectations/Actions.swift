@@ -41,7 +41,8 @@ public func perform<each Argument, Result>(_ body: @escaping (repeat each Argume
 /// ```
 public func perform<Result>(_ body: @escaping (Invocation) -> Result) -> Action<Result> {
     Action(ActionStep(description: "perform { }", swift: { call, action in
-        body(Invocation(mockName: action.mockName, parameterTypes: action.swiftTypes.parameters, resultType: action.swiftTypes.result, swift: call))
+        let types = action.swiftTypes ?? ([], Void.self)
+        return body(Invocation(mockName: action.mockName, parameterTypes: types.parameters, resultType: types.result, swift: call))
     }) { frame, call in
         let record = frame.record(sequence: call.sequence, thread: CallingThread.currentID)
         StubAnswer.write(body(Invocation(mockName: call.mockName, signature: frame.signature, record: record)), to: frame)

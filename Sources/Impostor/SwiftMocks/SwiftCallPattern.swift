@@ -52,7 +52,7 @@ final class SwiftCallPattern: Sendable {
 
     func matches(_ values: [Any]) -> Bool {
         guard values.count == arguments.count else { return false }
-        for index in arguments.indices where !arguments[index].test(values[index]) { return false }
+        for index in arguments.indices where !arguments[index].isAny && !arguments[index].test(values[index]) { return false }
         return true
     }
 

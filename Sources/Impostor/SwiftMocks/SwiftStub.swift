@@ -1,22 +1,30 @@
+import Synchronization
+
 /// One stub of a Swift mock's member: a pattern and its answers, in order, the last repeating.
 final class SwiftStub: @unchecked Sendable {
-    // @unchecked: `answers` and `used` are touched only under `lock`.
+    // @unchecked: `first` is immutable; later answers and the count are touched only under
+    // `lock`, and announced through `hasMore` (as a C mock's `Stub` does).
     let pattern: SwiftCallPattern
+    private let first: SwiftAnswer
+    private let hasMore = Atomic<Bool>(false)
     private let lock = Locked<(answers: [SwiftAnswer], used: Int)>(([], 0))
 
     init(pattern: SwiftCallPattern, answer: SwiftAnswer) {
         self.pattern = pattern
+        first = answer
         lock.withLock { $0.answers = [answer] }
     }
 
     /// Adds an answer for the call after the previous ones.
     func append(_ answer: SwiftAnswer) {
         lock.withLock { $0.answers.append(answer) }
+        hasMore.store(true, ordering: .releasing)
     }
 
-    /// The answer for the next matching call.
+    /// The answer for the next matching call: a single answer without a lock.
     func nextAnswer() -> SwiftAnswer {
-        lock.withLock { state in
+        guard hasMore.load(ordering: .acquiring) else { return first }
+        return lock.withLock { state in
             defer { state.used += 1 }
             return state.answers[min(state.used, state.answers.count - 1)]
         }
