@@ -464,7 +464,7 @@ import Testing
         let converter = MockConverter()
         let line = #line + 1
         let failure = failure { stub(converter.convert(any())).throwing(ServiceError.notFound) }
-        #expect(failure?.message == "Cannot stub MockConverter.convert with throwing(ImpostorTests.ServiceError.notFound): the member does not throw. Nothing was stubbed.")
+        #expect(failure?.message == "Cannot stub MockConverter.convert with throwing(ServiceError.notFound): the member does not throw. Nothing was stubbed.")
         #expect(failure?.site.line == line)
         #expect(converter.convert("a") == "")
     }

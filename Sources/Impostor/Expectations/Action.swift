@@ -21,8 +21,9 @@ public struct Action<Result>: @unchecked Sendable {
 
 /// An action without its result type: what an expectation keeps and runs.
 @usableFromInline
-struct ActionStep: @unchecked Sendable {
-    // @unchecked: see Action.
+final class ActionStep: @unchecked Sendable {
+    // @unchecked: see Action. A class, so an expected call that reads its expectation's
+    // actions retains one object rather than each closure and string inside.
 
     /// `returnValue(7)`, `setErrno(2)`, `perform { }`: as the action reads in listings.
     let description: String

@@ -58,12 +58,12 @@ public func perform<Result>(_ body: @escaping (Invocation) -> Result) -> Action<
 /// The error must be one the member throws; that is checked at the `will` line.
 public func throwError<Result>(_ error: any Error) -> Action<Result> {
     Action(ActionStep(
-        description: "throwError(\(String(reflecting: error)))",
-        problem: { _, mockName in FailureMessages.throwErrorOnCMock(error: String(reflecting: error), mock: mockName) },
+        description: "throwError(\(ValueFormatter.describeSwiftValue(error)))",
+        problem: { _, mockName in FailureMessages.throwErrorOnCMock(error: ValueFormatter.describeSwiftValue(error), mock: mockName) },
         swift: { _, _ in throw error },
         swiftProblem: { member in
             SwiftStubCheck.canThrow(error, member) ? nil : FailureMessages.swiftThrowOnNonThrowingMember(
-                "answer", mock: member.name, error: String(reflecting: error), failure: TypeMetadata.name(of: member.failureType))
+                "answer", mock: member.name, error: ValueFormatter.describeSwiftValue(error), failure: TypeMetadata.name(of: member.failureType))
         },
         run: { frame, _ in frame.writeZeroResult() }))
 }

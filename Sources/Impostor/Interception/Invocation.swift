@@ -115,7 +115,7 @@ public struct Invocation: Sendable, CustomStringConvertible {
     /// Each argument formatted for messages: structs field by field, C strings quoted,
     /// pointers in hex.
     public var formattedArguments: [String] {
-        if let swift { return swift.call.arguments.map { String(reflecting: $0) } }
+        if let swift { return swift.call.arguments.map { ValueFormatter.describeSwiftValue($0) } }
         return signature.parameters.indices.map { index in
             ValueFormatter.format(
                 record, at: signature.argumentOffsets[index], as: signature.parameters[index], capture: record.capture(index))

@@ -94,3 +94,14 @@ extension FailureMessages {
         "\(mock).called(...) describes a call only inside verifyInOrder { }, verify { } or stub { }; here it did nothing."
     }
 }
+
+extension FailureMessages {
+    /// What a Swift call's result reads as when it threw: `nothing: the call threw AlbumError.notFound`.
+    static func threwInstead(_ error: String) -> String { "nothing: the call threw \(error)" }
+
+    /// A Swift call's result in listings when it threw: `throws AlbumError.notFound`.
+    static func thrownResult(_ error: String) -> String { "throws " + error }
+
+    /// A Swift call's result in listings when it has none recorded.
+    static let noResult = "(no result)"
+}

@@ -234,7 +234,15 @@ public struct StubChain<Result> {
 
     /// Answers the next call with `body`, which takes the mock's arguments or none.
     @inlinable @discardableResult
-    public func then<each Argument>(_ body: @escaping (repeat each Argument) -> Result) -> StubChain {
+    public func then<each Argument>(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ body: @escaping (repeat each Argument) -> Result
+    ) -> StubChain {
+        var blockTypes: [Any.Type] = []
+        repeat blockTypes.append((each Argument).self)
+        guard accepts(blockTypes: blockTypes, site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)) else {
+            return self
+        }
         append(StubAnswer { frame, _ in
             var cursor = 0
             StubAnswer.write(body(repeat StubAnswer.argument((each Argument).self, of: frame, at: &cursor)), to: frame)
@@ -246,10 +254,51 @@ public struct StubChain<Result> {
     }
 
     /// Answers the next call by throwing `error` (Swift mocks' throwing members).
+    ///
+    /// Refused, with nothing added, when a stub in the chain is on a C function or on a member
+    /// that cannot throw `error`.
     @discardableResult
-    public func thenThrowing(_ error: any Error) -> StubChain {
+    public func thenThrowing(
+        _ error: any Error, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> StubChain {
+        let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        if let stub = stubs.first {
+            FailureReporter.report(ImpostorFailure(message: FailureMessages.swiftOnlyAnswer(mock: stub.pattern.interceptor.name), site: site))
+            return self
+        }
+        for stub in swiftStubs where !SwiftStubCheck.canThrow(error, stub.pattern.member) {
+            let member = stub.pattern.member
+            FailureReporter.report(ImpostorFailure(
+                message: FailureMessages.swiftThrowOnNonThrowingMember(
+                    "stub", mock: member.name, error: ValueFormatter.describeSwiftValue(error), failure: TypeMetadata.name(of: member.failureType)),
+                site: site))
+            return self
+        }
         for stub in swiftStubs { stub.append(SwiftAnswer { _ in throw error }) }
         return self
+    }
+
+    /// True when a block taking `blockTypes` can answer every stub in the chain; reports the
+    /// first it cannot, so that no later call reads its arguments as other types.
+    @usableFromInline
+    func accepts(blockTypes: [Any.Type], site: SourceSite) -> Bool {
+        guard !blockTypes.isEmpty else { return true }
+        for stub in stubs {
+            let parameters = stub.pattern.interceptor.signature.parameters
+            guard blockTypes.count != parameters.count || !zip(blockTypes, parameters).allSatisfy({ $0 == $1.swiftType }) else { continue }
+            FailureReporter.report(ImpostorFailure(
+                message: FailureMessages.stubBlockParameters(
+                    block: blockTypes.map(TypeMetadata.name(of:)), mock: stub.pattern.interceptor.name, parameters: parameters.map(\.name)),
+                site: site))
+            return false
+        }
+        for stub in swiftStubs {
+            guard let problem = SwiftStubCheck.problem(stub.pattern.member, answer: SwiftAnswer { _ in () }, blockTypes: blockTypes, throwing: nil)
+            else { continue }
+            FailureReporter.report(ImpostorFailure(message: problem, site: site))
+            return false
+        }
+        return true
     }
 
     /// Answers the next calls with `values` in turn; the last repeats.

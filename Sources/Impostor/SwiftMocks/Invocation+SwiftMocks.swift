@@ -22,9 +22,9 @@ extension Invocation {
 
     func swiftResult<T>(of swift: SwiftRecord, as _: T.Type, site: SourceSite) -> T {
         guard swift.resultType == T.self, let value = swift.call.result as? T else {
-            let actual = swift.call.error != nil && swift.resultType == T.self
-                ? "nothing: the call threw \(String(reflecting: swift.call.error!))"
-                : TypeMetadata.name(of: swift.resultType)
+            let actual = swift.call.error.flatMap { error in
+                swift.resultType == T.self ? FailureMessages.threwInstead(ValueFormatter.describeSwiftValue(error)) : nil
+            } ?? TypeMetadata.name(of: swift.resultType)
             FailureReporter.report(ImpostorFailure(
                 message: FailureMessages.returnTypeMismatch(mock: mockName, requested: TypeMetadata.name(of: T.self), actual: actual),
                 site: site))
@@ -41,8 +41,8 @@ extension Invocation {
 
     /// `"HELLO"`, `throws NetworkError.offline`, or nil for a `Void` member.
     static func formattedResult(of swift: SwiftRecord) -> String? {
-        if let error = swift.call.error { return "throws " + String(reflecting: error) }
+        if let error = swift.call.error { return FailureMessages.thrownResult(ValueFormatter.describeSwiftValue(error)) }
         guard swift.resultType != Void.self else { return nil }
-        return swift.call.result.map { String(reflecting: $0) } ?? "(no result)"
+        return swift.call.result.map { ValueFormatter.describeSwiftValue($0) } ?? FailureMessages.noResult
     }
 }

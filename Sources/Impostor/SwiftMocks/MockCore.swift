@@ -42,6 +42,9 @@ public final class MockCore: Sendable {
         if released { member.release() }
     }
 
+    /// True once the owning Mockery has released the mock.
+    var isReleased: Bool { members.withLock { $0.released } }
+
     /// The members seen so far.
     var knownMembers: [SwiftMember] { members.withLock { $0.known } }
 

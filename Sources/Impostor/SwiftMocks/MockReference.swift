@@ -26,13 +26,16 @@ public final class MockReference<each Argument, Result, Failure: Error>: Sendabl
     let member: SwiftMember
 
     /// A reference to a synchronous member, such as `MockReference(print)`.
+    ///
+    /// Pass `on: self` so that messages name the mock (`printer.print`) even before the mock
+    /// first calls the member, as in a `verify(printer.printRef, …)` that fails on a fresh mock.
     public init(
         _ member: @escaping (repeat each Argument) throws(Failure) -> Result, named name: String? = nil,
-        property: String = #function,
+        on mock: (any Mocking)? = nil, property: String = #function,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) {
         self.member = Self.makeMember(
-            name: name, property: property, isAsync: false,
+            name: name, property: property, isAsync: false, owner: mock,
             site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
@@ -40,32 +43,36 @@ public final class MockReference<each Argument, Result, Failure: Error>: Sendabl
     @_disfavoredOverload
     public init(
         _ member: @escaping (repeat each Argument) async throws(Failure) -> Result, named name: String? = nil,
-        property: String = #function,
+        on mock: (any Mocking)? = nil, property: String = #function,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) {
         self.member = Self.makeMember(
-            name: name, property: property, isAsync: true,
+            name: name, property: property, isAsync: true, owner: mock,
             site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// A reference to a property getter or another member with no function to pass, given by
     /// its types: `MockReference<String, Void, Never>(named: "title.set")`.
     public init(
-        named name: String, isAsync: Bool = false,
+        named name: String, isAsync: Bool = false, on mock: (any Mocking)? = nil,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) {
         self.member = Self.makeMember(
-            name: name, property: name, isAsync: isAsync,
+            name: name, property: name, isAsync: isAsync, owner: mock,
             site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
-    private static func makeMember(name: String?, property: String, isAsync: Bool, site: SourceSite) -> SwiftMember {
+    private static func makeMember(
+        name: String?, property: String, isAsync: Bool, owner: (any Mocking)?, site: SourceSite
+    ) -> SwiftMember {
         var types: [Any.Type] = []
         repeat types.append((each Argument).self)
-        return SwiftMember(
+        let member = SwiftMember(
             memberName: name ?? memberName(fromProperty: property), parameterTypes: types, resultType: Result.self,
             failureType: Failure.self, isAsync: isAsync, site: site, mockery: Mockery.current,
             makeDefault: SwiftDefaults.maker(Result.self))
+        if let owner { member.adopt(by: owner.mockCore) }
+        return member
     }
 
     /// `printRef` → `print`; `$__lazy_storage_$_printRef` and other spellings are trimmed too.

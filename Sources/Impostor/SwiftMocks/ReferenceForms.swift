@@ -71,6 +71,7 @@ public func verify<each Argument, Result, Failure: Error>(
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    FailureReporter.flush(reference.member.pendingFailures)
     Verifier.verify(SwiftCallPattern.of(reference, repeat each matchers, site: site), mode: mode, timeout: timeout, site: site)
 }
 

@@ -23,7 +23,7 @@ struct SwiftArgumentMatcher: @unchecked Sendable {
     /// A literal argument of a prototype, compared with `==` when its type is Equatable.
     init?(literal value: Any, type: Any.Type) {
         guard let equatable = value as? any Equatable else { return nil }
-        description = String(reflecting: value)
+        description = ValueFormatter.describeSwiftValue(value)
         isAny = false
         valueType = type
         test = { argument in SwiftArgumentMatcher.equal(equatable, argument) }
@@ -71,7 +71,7 @@ final class SwiftCallPattern: Sendable {
         arguments.indices.compactMap { index in
             guard index < values.count, !arguments[index].test(values[index]) else { return nil }
             return FailureMessages.argumentMismatch(
-                position: index + 1, expected: arguments[index].description, got: String(reflecting: values[index]))
+                position: index + 1, expected: arguments[index].description, got: ValueFormatter.describeSwiftValue(values[index]))
         }
     }
 }

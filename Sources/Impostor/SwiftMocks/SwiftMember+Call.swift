@@ -120,7 +120,7 @@ extension SwiftMember {
         }
         FailureReporter.report(ImpostorFailure(
             message: FailureMessages.swiftErrorNotThrowable(
-                mock: name, error: String(reflecting: error), failure: TypeMetadata.name(of: Failure.self)),
+                mock: name, error: ValueFormatter.describeSwiftValue(error), failure: TypeMetadata.name(of: Failure.self)),
             site: site), pending: pendingFailures)
         call.error = nil
         return finish(&call, with: nil, site: site)

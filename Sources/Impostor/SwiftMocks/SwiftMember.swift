@@ -29,6 +29,8 @@ final class SwiftMember: @unchecked Sendable {
         var calls: [SwiftCall] = []
         /// Positions in `calls` a verify has accounted for.
         var verified = Set<Int>()
+        /// Counts `resetCalls`: positions taken before a reset say nothing about calls after it.
+        var generation = 0
         /// Newest last; scanned newest first.
         var stubs: [SwiftStub] = []
         /// MockingKit's `registerResult`: answers calls no stub matches.
@@ -98,6 +100,7 @@ final class SwiftMember: @unchecked Sendable {
             state.released = true
             state.calls = []
             state.verified = []
+            state.generation += 1
             state.stubs = []
             state.registered = nil
         }
@@ -135,12 +138,15 @@ final class SwiftMember: @unchecked Sendable {
     }
 
     /// The recorded calls, oldest first, with whether a verify accounted for each.
-    func snapshot() -> (calls: [SwiftCall], verified: Set<Int>) {
-        state.withLock { ($0.calls, $0.verified) }
+    func snapshot() -> (calls: [SwiftCall], verified: Set<Int>, generation: Int) {
+        state.withLock { ($0.calls, $0.verified, $0.generation) }
     }
 
-    func markVerified(_ positions: [Int]) {
-        state.withLock { $0.verified.formUnion(positions) }
+    /// Marks calls a verify accounted for, unless the calls were reset since `generation`.
+    func markVerified(_ positions: [Int], generation: Int) {
+        state.withLock { state in
+            if state.generation == generation { state.verified.formUnion(positions) }
+        }
     }
 
     /// Forgets the recorded calls (MockingKit's `resetCalls`); stubs stay.
@@ -148,6 +154,7 @@ final class SwiftMember: @unchecked Sendable {
         state.withLock { state in
             state.calls = []
             state.verified = []
+            state.generation += 1
         }
     }
 

@@ -15,7 +15,7 @@ enum SwiftStubCheck {
         }
         if let error, !canThrow(error, member) {
             return FailureMessages.swiftThrowOnNonThrowingMember(
-                "stub", mock: member.name, error: String(reflecting: error), failure: TypeMetadata.name(of: member.failureType))
+                "stub", mock: member.name, error: ValueFormatter.describeSwiftValue(error), failure: TypeMetadata.name(of: member.failureType))
         }
         return nil
     }

@@ -8,7 +8,8 @@ enum OrderVerifier {
     /// How far the calls recorded so far follow the expected order.
     private struct Search {
         /// The call found for each pattern, in order, up to the first one missing.
-        var found: [(pattern: BoundPattern, sequence: UInt64, index: Int)] = []
+        /// (`generation`: the Swift member's reset count when its calls were read; 0 for C.)
+        var found: [(pattern: BoundPattern, sequence: UInt64, index: Int, generation: Int)] = []
         /// The first pattern with no matching call after the previous one; nil when all were found.
         var missing: BoundPattern?
     }
@@ -29,7 +30,7 @@ enum OrderVerifier {
         for step in search.found {
             switch step.pattern {
             case .c(let pattern): pattern.interceptor.store.markVerified([step.index])
-            case .swift(let pattern): pattern.member.markVerified([step.index])
+            case .swift(let pattern): pattern.member.markVerified([step.index], generation: step.generation)
             }
         }
         guard let missing = search.missing else { return }
@@ -46,12 +47,13 @@ enum OrderVerifier {
     private static func search(_ patterns: [BoundPattern]) -> Search {
         // Each mock's calls as (position, sequence, matches) are read once per search.
         var checks: [ObjectIdentifier: Verifier.Check] = [:]
-        var swiftCalls: [ObjectIdentifier: [SwiftCall]] = [:]
+        var swiftCalls: [ObjectIdentifier: (calls: [SwiftCall], generation: Int)] = [:]
         var result = Search()
         var after: UInt64 = 0
         for pattern in patterns {
             let key = pattern.mock
             var next: (sequence: UInt64, index: Int)?
+            var generation = 0
             switch pattern {
             case .c(let pattern):
                 let check = checks[key] ?? Verifier.check(pattern)
@@ -62,8 +64,10 @@ enum OrderVerifier {
                     .min { $0.sequence < $1.sequence }
                     .map { ($0.sequence, $0.index) }
             case .swift(let pattern):
-                let calls = swiftCalls[key] ?? pattern.member.snapshot().calls
-                swiftCalls[key] = calls
+                let snapshot = swiftCalls[key] ?? { let s = pattern.member.snapshot(); return (s.calls, s.generation) }()
+                swiftCalls[key] = snapshot
+                let calls = snapshot.calls
+                generation = snapshot.generation
                 next = calls.indices
                     .filter { calls[$0].sequence > after && pattern.matches(calls[$0].arguments) }
                     .min { calls[$0].sequence < calls[$1].sequence }
@@ -74,7 +78,7 @@ enum OrderVerifier {
                 return result
             }
             after = next.sequence
-            result.found.append((pattern, next.sequence, next.index))
+            result.found.append((pattern, next.sequence, next.index, generation))
         }
         return result
     }

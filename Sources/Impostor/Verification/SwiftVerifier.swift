@@ -16,9 +16,9 @@ extension Verifier {
     }
 
     /// The positions of the member's recorded calls that match, with the calls themselves.
-    static func check(_ pattern: SwiftCallPattern) -> (calls: [SwiftCall], matching: [Int]) {
-        let calls = pattern.member.snapshot().calls
-        return (calls, calls.indices.filter { pattern.matches(calls[$0].arguments) })
+    static func check(_ pattern: SwiftCallPattern) -> (calls: [SwiftCall], matching: [Int], generation: Int) {
+        let (calls, _, generation) = pattern.member.snapshot()
+        return (calls, calls.indices.filter { pattern.matches(calls[$0].arguments) }, generation)
     }
 
     static func verify(_ pattern: SwiftCallPattern, mode: VerificationMode, timeout: Duration?, site: SourceSite) {
@@ -47,7 +47,7 @@ extension Verifier {
                 site: site))
             return
         }
-        pattern.member.markVerified(result.matching)
+        pattern.member.markVerified(result.matching, generation: result.generation)
     }
 }
 
@@ -56,9 +56,13 @@ extension Verification {
     /// has called or been queried about.
     static func checkUnverified(_ core: MockCore, allCalls: Bool, site: SourceSite) {
         FailureReporter.flush(core.pendingFailures)
+        if core.isReleased {
+            FailureReporter.report(ImpostorFailure(message: FailureMessages.releasedMockQueried(core.name), site: site))
+            return
+        }
         var offending: [Invocation] = []
         for member in core.knownMembers {
-            let (calls, verified) = member.snapshot()
+            let (calls, verified, _) = member.snapshot()
             for (position, call) in calls.enumerated() where allCalls || !verified.contains(position) {
                 offending.append(Invocation(
                     mockName: member.name, parameterTypes: member.parameterTypes, resultType: member.resultType, swift: call))

@@ -100,7 +100,7 @@ struct SwiftMockDefaultsAndMisuseTests {
         _ = probe.length("")
         let failures = captureFailures { stub(probe.lengthRef, any()).throwing(ProbeError.broken) }
         #expect(failures.map(\.message) == [
-            "Cannot stub probe.length with throwing(ImpostorTests.ProbeError.broken): the member does not throw. Nothing was stubbed."
+            "Cannot stub probe.length with throwing(ProbeError.broken): the member does not throw. Nothing was stubbed."
         ])
         #expect(probe.length("x") == 0)
     }

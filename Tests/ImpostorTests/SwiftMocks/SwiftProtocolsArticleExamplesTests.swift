@@ -233,7 +233,7 @@ struct SwiftProtocolsArticleExamplesTests {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         try ArticleExamples.expectEveryLine(
             of: "SwiftProtocols.md",
-            in: ["SwiftProtocolsArticleExamplesTests.swift", "MockingKitExampleTests.swift", "SwiftMockValueMatcherTests.swift"].map { folder.appendingPathComponent($0).path },
+            in: ["SwiftProtocolsArticleExamplesTests.swift", "MockingKitExampleTests.swift", "SwiftMockValueMatcherTests.swift", "SwiftMockChainAndNamingTests.swift"].map { folder.appendingPathComponent($0).path },
             atLeast: 50)
     }
 }
