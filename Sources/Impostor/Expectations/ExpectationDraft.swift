@@ -20,15 +20,8 @@ final class ExpectationDraft: @unchecked Sendable {
     static func declare<Result>(
         _ kind: Expectation.Kind, purpose: String, site: SourceSite, _ prototype: () -> Result
     ) -> ExpectationBuilder<Result> {
-        guard let draft = current else {
-            // The prototype is never evaluated, so it makes no call and leaves no matchers.
-            FailureReporter.report(ImpostorFailure(message: FailureMessages.expectationOutsideChecking(purpose), site: site))
-            return ExpectationBuilder(nil)
-        }
-        if case .expected(let cardinality) = kind, !cardinality.isValid {
-            FailureReporter.report(ImpostorFailure(message: FailureMessages.invalidCardinality(cardinality.spelling), site: site))
-            return ExpectationBuilder(nil)
-        }
+        // Without a draft the prototype is never evaluated, so it makes no call and leaves no matchers.
+        guard let draft = open(kind, purpose: purpose, site: site) else { return ExpectationBuilder(nil) }
         let target: (any ExpectedMock, Expectation.Target)
         if case .ignored = kind, let mock = PrototypeEvaluation.wholeMock(prototype) {
             target = (mock, .mock)
@@ -41,6 +34,20 @@ final class ExpectationDraft: @unchecked Sendable {
             target = bound
         }
         return declare(kind, on: target, in: draft, purpose: purpose, site: site)
+    }
+
+    /// The draft an expectation of `kind` joins, or nil after reporting why there is none: no
+    /// `checking` block runs on this task, or the cardinality is negative.
+    static func open(_ kind: Expectation.Kind, purpose: String, site: SourceSite) -> ExpectationDraft? {
+        guard let draft = current else {
+            FailureReporter.report(ImpostorFailure(message: FailureMessages.expectationOutsideChecking(purpose), site: site))
+            return nil
+        }
+        if case .expected(let cardinality) = kind, !cardinality.isValid {
+            FailureReporter.report(ImpostorFailure(message: FailureMessages.invalidCardinality(cardinality.spelling), site: site))
+            return nil
+        }
+        return draft
     }
 
     /// The expectation's mock and target for a bound pattern, or nil after reporting that the

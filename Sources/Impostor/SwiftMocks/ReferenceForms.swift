@@ -160,14 +160,7 @@ extension ExpectationDraft {
         _ kind: Expectation.Kind, purpose: String, _ reference: MockReference<repeat each Argument, Result, Failure>,
         _ matchers: repeat Matcher<each Argument>, site: SourceSite
     ) -> ExpectationBuilder<Result> {
-        guard let draft = current else {
-            FailureReporter.report(ImpostorFailure(message: FailureMessages.expectationOutsideChecking(purpose), site: site))
-            return ExpectationBuilder(nil)
-        }
-        if case .expected(let cardinality) = kind, !cardinality.isValid {
-            FailureReporter.report(ImpostorFailure(message: FailureMessages.invalidCardinality(cardinality.spelling), site: site))
-            return ExpectationBuilder(nil)
-        }
+        guard let draft = open(kind, purpose: purpose, site: site) else { return ExpectationBuilder(nil) }
         let pattern = SwiftCallPattern.of(reference, repeat each matchers, site: site)
         return declare(kind, on: (pattern.member, .swiftCall(pattern)), in: draft, purpose: purpose, site: site)
     }
