@@ -109,6 +109,6 @@ extension FailureMessages {
 extension FailureMessages {
     /// A generated generic member whose stub answered a value of another type than the caller's.
     static func genericResultMismatch(member: String, produced: String, expected: String) -> String {
-        "Cannot return \(produced) from \(member): the caller asked for \(expected). Stub it with a value of that type, or with a block that checks `T`."
+        "Cannot return \(produced) from \(member): the caller asked for \(expected). Stub it with a value of that type, or with a block that checks T."
     }
 }

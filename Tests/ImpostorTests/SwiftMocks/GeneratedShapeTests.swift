@@ -52,10 +52,9 @@ extension ShapeAlbumService where Self: Mocking {
         return CallPrototype(statics._mockReference("ShapeAlbumService.make()", named: "make", as: MockReference<Int, Never>.self))
     }
     func value<T>(_ key: String, as type: T.Type) -> T {
-        _mockCast(
-            call(self._mockReference("ShapeAlbumService.value(_:String,as:T.Type)", named: "value", as: MockReference<String, Any, Any, Never>.self),
-                args: key, type),
-            to: T.self, member: "value")
+        let reference = self._mockReference(
+            "ShapeAlbumService.value(_:String,as:T.Type)", named: "value", as: MockReference<String, Any, Any, Never>.self)
+        return _mockCast(call(reference, args: key, type), to: T.self, member: reference.name)
     }
     func prototypeValue(_ key: Matcher<String> = any(), as type: Matcher<Any> = any()) -> CallPrototype<String, Any, Any, Never> {
         CallPrototype(self._mockReference("ShapeAlbumService.value(_:String,as:T.Type)", named: "value", as: MockReference<String, Any, Any, Never>.self), key, type)
@@ -205,5 +204,21 @@ struct GeneratedShapeTests {
 extension ShapeAlbumServiceMock {
     func prototypePerform(_ work: Matcher<NonEscapingClosure> = any()) -> CallPrototype<NonEscapingClosure, Bool, Never> {
         CallPrototype(self._mockReference("ShapeAlbumService.perform(_:)", named: "perform", as: MockReference<NonEscapingClosure, Bool, Never>.self), work)
+    }
+}
+
+@Suite("Generated mocks: the documented stop")
+struct GeneratedShapeStopTests {
+    @Test func aGenericMemberStubbedWithAnotherType() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\ExitTest.Result.standardErrorContent]) {
+            let albums = ShapeAlbumServiceMock(named: "albums")
+            stub(albums.prototypeValue()).returning(5)
+            _ = albums.value("name", as: String.self)
+        }
+        let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(text.contains("ImpostorTests/GeneratedShapeTests.swift:"), "\(text)")
+        #expect(text.contains(
+            "Cannot return Int from albums.value: the caller asked for String. Stub it with a value of that type, or with a block that checks T."),
+            "\(text)")
     }
 }
