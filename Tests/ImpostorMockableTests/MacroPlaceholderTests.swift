@@ -1,0 +1,1 @@
+// Behaviour tests of @Mockable go in Macro*Tests.swift files here.
