@@ -1,8 +1,9 @@
 import CBenchmarkSupport
 import Impostor
 
-/// Rows 12a to 12c: one call of a Swift protocol member, made by a Swift loop through an
-/// existential, to a hand-written fake and to an Impostor `Mock`, measured in the same run.
+/// Rows 12a to 12d: one call of a Swift protocol member, made by a Swift loop through an
+/// existential, to a hand-written fake, to an Impostor `Mock` and to a mock in the shape
+/// `@Mockable` generates, measured in the same run.
 /// The loop is Swift's, not C's, so row 2 is no baseline here: 12b and 12c are reported as
 /// ratios to the fake (12a), which is what a test gives up by not writing its fake by hand.
 enum SwiftMockRows {
@@ -21,6 +22,15 @@ enum SwiftMockRows {
     final class MockAdder: Mock, Adder {
         lazy var addRef = MockReference(add)
         func add(_ a: Int32, _ b: Int32) -> Int32 { call(addRef, args: a, b) }
+    }
+
+    /// The shape `@Mockable` generates (written out here, so that the benchmark product never
+    /// builds swift-syntax): the member's body finds its reference by key on every call.
+    final class GeneratedShapeAdder: Mock, Adder {
+        func add(_ a: Int32, _ b: Int32) -> Int32 {
+            call(self._mockReference("Adder.add(_:Int32,_:Int32)", named: "add", as: MockReference<Int32, Int32, Int32, Never>.self),
+                 args: a, b)
+        }
     }
 
     static func measure(into report: Report) {
@@ -53,6 +63,18 @@ enum SwiftMockRows {
             report.add(CallRows.row("12c", "Swift: Mock, one stub, with { } block", stubbedMeasurement,
                                     notes: [ratio(stubbedMeasurement, to: fakeMedian)
                                             + "; stub(addRef, any(), any()).with { (a: Int32, b: Int32) in a &+ b }; records each call"]))
+
+            let generated = mockery.withCurrent { GeneratedShapeAdder() }
+            let reference = generated._mockReference(
+                "Adder.add(_:Int32,_:Int32)", named: "add", as: MockReference<Int32, Int32, Int32, Never>.self)
+            stub(reference, any(), any()).with { (a: Int32, b: Int32) in a &+ b }
+            let generatedMeasurement = Sampler.perCall(plan, expecting: Call.sum) { count in
+                generated.resetCalls()
+                return loop(generated, count)
+            }
+            report.add(CallRows.row("12d", "Swift: @Mockable's shape, one stub, with { } block", generatedMeasurement,
+                                    notes: [ratio(generatedMeasurement, to: fakeMedian)
+                                            + "; as 12c, with the reference found by key on each call, as generated code does"]))
         }
     }
 

@@ -24,7 +24,7 @@ let usage = """
       --peers     also run row 5 with cmocka, gMock and Python unittest.mock, when installed
       --only IDS  measure only these rows (comma-separated: 3,5,8a,10a,10d,11b,12,peer) and the
                   baseline, for profiling one path (10a also gives 10b and 10c; 12 gives
-                  12a to 12c, the Swift protocol mock and its hand-written fake)
+                  12a to 12d, the Swift protocol mocks and their hand-written fake)
 
     """
 

@@ -26,6 +26,8 @@ public final class Mockery: Sendable {
     private let trampolines = Locked<[Trampoline]>([])
     /// The Swift mocks made while this Mockery was current, released with it.
     private let swiftMocks = Locked<[MockCore]>([])
+    /// The recorders of generated mocks' static requirements, one per mock type.
+    let staticMocks = Locked<[ObjectIdentifier: StaticMock]>([:])
     /// C symbols rebound to this Mockery's mocks, put back when it is released.
     let interpositions = InterpositionList()
 

@@ -105,3 +105,10 @@ extension FailureMessages {
     /// A Swift call's result in listings when it has none recorded.
     static let noResult = "(no result)"
 }
+
+extension FailureMessages {
+    /// A generated generic member whose stub answered a value of another type than the caller's.
+    static func genericResultMismatch(member: String, produced: String, expected: String) -> String {
+        "Cannot return \(produced) from \(member): the caller asked for \(expected). Stub it with a value of that type, or with a block that checks T."
+    }
+}

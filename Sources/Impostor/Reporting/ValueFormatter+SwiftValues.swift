@@ -12,7 +12,8 @@ extension ValueFormatter {
     }
 
     /// `text` without the module names that `types` are spelled with (`ImpostorTests.Album`
-    /// becomes `Album`), nor `Swift.`. Text inside string literals is left as it is.
+    /// becomes `Album`), nor `Swift.`, nor a private type's `(unknown context at $…)`. Text
+    /// inside string literals is left as it is.
     static func withoutModuleNames(_ text: String, of types: [Any.Type]) -> String {
         let modules = Set(types.flatMap { moduleNames(in: _typeName($0, qualified: true)) } + ["Swift", "__C"])
         var result = ""
@@ -23,6 +24,13 @@ extension ValueFormatter {
             if !inString, !previous.isIdentifierPart, previous != ".",
                let module = modules.first(where: { rest.hasPrefix($0 + ".") }) {
                 rest = rest.dropFirst(module.count + 1)
+                previous = "."
+                continue
+            }
+            // A private type's context (`(unknown context at $55d0…).Album`) says nothing to a reader.
+            if !inString, rest.hasPrefix("(unknown context at $"), let close = rest.firstIndex(of: ")") {
+                rest = rest[rest.index(after: close)...]
+                if rest.first == "." { rest = rest.dropFirst() }
                 previous = "."
                 continue
             }

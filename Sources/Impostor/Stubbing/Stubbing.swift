@@ -172,9 +172,15 @@ public struct Stubbing<Result> {
         _ values: Result...,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) -> StubChain<Result> {
+        returning(values, site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// `returning` and `thenReturn`: an answer per value, for C and Swift mocks alike.
+    @inlinable
+    func returning(_ values: [Result], site: SourceSite) -> StubChain<Result> {
         let answers = values.map { value in StubAnswer { frame, _ in StubAnswer.write(value, to: frame) } }
         let swift = values.map { value in SwiftAnswer { _ in value } }
-        return install(consecutive: answers, swift: swift, site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        return install(consecutive: answers, swift: swift, site: site)
     }
 
     /// Installs the first answer and queues the others; reports an empty list.
