@@ -1,1 +1,0 @@
-// Behaviour tests of @Mockable go in Macro*Tests.swift files here.
