@@ -14,9 +14,12 @@ extension MockedProtocol {
             }
         }
         let isolation = globalActor.map { $0 + " " } ?? ""
+        // An isolated member's `await call(...)` sends `self` to the runtime's nonisolated
+        // `call`; the mock of a global-actor protocol is Sendable, which says it may be sent.
+        let sendable = globalActor == nil ? "" : " & Sendable"
         var extensions: [String] = []
         if !members.isEmpty {
-            extensions.append(Self.extensionText("\(isolation)extension \(type) where Self: \(RuntimeNames.mocking)", members, condition))
+            extensions.append(Self.extensionText("\(isolation)extension \(type) where Self: \(RuntimeNames.mocking)\(sendable)", members, condition))
         }
         if !initializers.isEmpty {
             extensions.append(Self.extensionText(

@@ -24,9 +24,9 @@ extension MockedProtocol {
                 ])
         }
         // Every mock is `@unchecked Sendable`: its only state is its `MockCore`, which is
-        // Sendable, and it cannot see whether a refined protocol requires Sendable. A global
-        // actor makes the class Sendable already.
-        let sendable = globalActor == nil ? ", @unchecked Sendable" : ""
+        // Sendable, and the macro cannot see whether a refined protocol requires Sendable. A
+        // global actor does not make it Sendable, since its superclass `Mock` is not.
+        let sendable = ", @unchecked Sendable"
         return "\(isolation)\(access)final class \(mockName)\(genericClause): \(RuntimeNames.mock), \(name), "
             + "\(RuntimeNames.mockConstructible)\(sendable)\(whereClause) {\n}"
     }

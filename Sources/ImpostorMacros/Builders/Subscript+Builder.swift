@@ -3,7 +3,10 @@ extension Subscript {
     /// `$subscript(matchers...)`, with `.get` and, when it can be set, `.set(matcher)`.
     func declarations(access: String) -> [String] {
         let staticWord = getter.isStatic ? "static " : ""
-        let parameters = getter.parameters.map { $0.declaration(ofType: $0.declaredType) }.joined(separator: ", ")
+        // A subscript's label is written even when it equals the name: `subscript(key key: String)`.
+        let parameters = getter.parameters.map { parameter in
+            (parameter.label.map { "\($0) " } ?? "") + "\(parameter.name): \(parameter.declaredType)"
+        }.joined(separator: ", ")
         var accessors = [block("get\(getterEffects)", getter.recordingBody())]
         if let setter { accessors.append(block("set", setter.recordingBody())) }
         let implementation = block(
