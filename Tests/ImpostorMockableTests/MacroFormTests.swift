@@ -16,6 +16,7 @@ public protocol Effects {
     func both(_ value: Int) async throws -> Int
     func typed(_ value: Int) throws(StoreError) -> Int
     func nothing()
+    nonisolated func detached() -> Int
 }
 
 @Mockable
@@ -73,6 +74,7 @@ protocol Closures {
 protocol ViewModel {
     var title: String { get }
     func load() async -> [String]
+    nonisolated func id() -> Int
 }
 
 @Mockable

@@ -21,7 +21,7 @@ extension RequirementReader {
             castResult: nil, isAsync: effects.isAsync, failure: effects.failure, isStatic: true)
         note("$init", of: call, at: initializer.initKeyword, description: "init" + initializer.signature.trimmedDescription)
         return Initializer(
-            attributes: Self.attributes(initializer.attributes),
+            attributes: Self.attributes(initializer.attributes, initializer.modifiers),
             optionalMark: initializer.optionalMark?.text ?? "",
             genericClause: initializer.genericParameterClause?.trimmedDescription ?? "",
             whereClause: initializer.genericWhereClause.map { " " + $0.trimmedDescription } ?? "",

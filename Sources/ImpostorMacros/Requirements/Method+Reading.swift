@@ -33,7 +33,7 @@ extension RequirementReader {
             isAsync: effects.isAsync, failure: effects.failure, isStatic: Self.isStatic(function.modifiers))
         note("$" + name, of: call, at: function.name, description: Self.signature(of: function))
         return Method(
-            attributes: Self.attributes(function.attributes), name: function.name.text,
+            attributes: Self.attributes(function.attributes, function.modifiers), name: function.name.text,
             genericClause: function.genericParameterClause?.trimmedDescription ?? "",
             whereClause: function.genericWhereClause.map { " " + $0.trimmedDescription } ?? "",
             effects: effects.spaced,

@@ -5,11 +5,9 @@ import SwiftSyntax
 enum NotAProtocol {
     /// The error at the attribute, with a fix-it that removes it.
     static func diagnostic(_ attribute: AttributeSyntax, _ declaration: some SyntaxProtocol) -> Diagnostic {
-        var changes: [FixIt.Change] = []
-        if let list = attribute.parent?.as(AttributeListSyntax.self) {
-            let kept = list.filter { $0.as(AttributeSyntax.self)?.id != attribute.id }
-            changes.append(.replace(oldNode: Syntax(list), newNode: Syntax(AttributeListSyntax(Array(kept)))))
-        }
+        // The macro sees the attribute detached from its list, so the fix-it replaces the
+        // attribute itself with nothing.
+        let changes: [FixIt.Change] = [.replace(oldNode: Syntax(attribute), newNode: Syntax(AttributeListSyntax([])))]
         return Diagnostic(
             node: attribute, message: MockableDiagnostic.notAProtocol(kind: kind(of: declaration)),
             fixIt: FixIt(message: MockableFixIt.removeAttribute, changes: changes))

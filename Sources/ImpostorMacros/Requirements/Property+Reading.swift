@@ -23,7 +23,7 @@ extension RequirementReader {
                 result: "Void", castResult: nil, isAsync: false, failure: "Never", isStatic: isStatic)
         }
         return Property(
-            attributes: Self.attributes(variable.attributes), name: pattern.identifier.text, type: valueType,
+            attributes: Self.attributes(variable.attributes, variable.modifiers), name: pattern.identifier.text, type: valueType,
             getterEffects: getterEffects.spaced, getter: getter, setter: setter)
     }
 

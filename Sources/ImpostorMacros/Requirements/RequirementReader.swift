@@ -67,9 +67,11 @@ struct RequirementReader {
         #endif
     }
 
-    /// The attributes an implementation repeats (`@discardableResult`, `@available`).
-    static func attributes(_ list: AttributeListSyntax) -> String {
-        list.map { $0.trimmedDescription + " " }.joined()
+    /// The attributes an implementation repeats (`@discardableResult`, `@available`), and
+    /// `nonisolated`: a nonisolated requirement of an isolated protocol needs a nonisolated witness.
+    static func attributes(_ list: AttributeListSyntax, _ modifiers: DeclModifierListSyntax) -> String {
+        let nonisolated = modifiers.contains { $0.name.tokenKind == .keyword(.nonisolated) }
+        return list.map { $0.trimmedDescription + " " }.joined() + (nonisolated ? "nonisolated " : "")
     }
 
     static func isStatic(_ modifiers: DeclModifierListSyntax) -> Bool {

@@ -30,7 +30,7 @@ extension RequirementReader {
                 result: "Void", castResult: nil, isAsync: false, failure: "Never", isStatic: isStatic)
         }
         return Subscript(
-            attributes: Self.attributes(declaration.attributes),
+            attributes: Self.attributes(declaration.attributes, declaration.modifiers),
             genericClause: declaration.genericParameterClause?.trimmedDescription ?? "",
             whereClause: declaration.genericWhereClause.map { " " + $0.trimmedDescription } ?? "",
             resultType: declaredResult, getterEffects: effects.spaced, getter: getter, setter: setter)
