@@ -1,12 +1,19 @@
 // swift-tools-version: 6.1
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
     name: "Impostor",
     products: [
         .library(name: "Impostor", targets: ["Impostor"]),
+        // `@Mockable`, apart so that a package that only mocks C never builds swift-syntax.
+        .library(name: "ImpostorMockable", targets: ["ImpostorMockable"]),
         // XCTest reporting, apart so that Impostor itself imports neither XCTest nor Foundation.
         .library(name: "ImpostorXCTest", targets: ["ImpostorXCTest"]),
+    ],
+    dependencies: [
+        // Only the ImpostorMockable product uses it; a wide range, as macro libraries users like do.
+        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
     ],
     targets: [
         // libffi from the system (Debian: libffi-dev). A missing library gives SwiftPM's install hint.
@@ -46,6 +53,25 @@ let package = Package(
             dependencies: ["Impostor", "CImpostorXCTest"],
             path: "Sources/ImpostorXCTest"
         ),
+        // The compiler plugin behind `@Mockable`: swift-syntax only, never the runtime.
+        .macro(
+            name: "ImpostorMacros",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+                // Declarations written as text with interpolated syntax (`DeclSyntax("...")`).
+                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+            ],
+            path: "Sources/ImpostorMacros"
+        ),
+        // Declares `@Mockable` and re-exports Impostor, so one import gives the macro and the API it calls.
+        .target(
+            name: "ImpostorMockable",
+            dependencies: ["Impostor", "ImpostorMacros"],
+            path: "Sources/ImpostorMockable"
+        ),
         // Test-only C code that calls mocks the way a C library would.
         .target(
             name: "CImpostorTestSupport",
@@ -67,6 +93,22 @@ let package = Package(
             name: "ImpostorTests",
             dependencies: ["Impostor", "ImpostorXCTest", "CImpostorTestSupport", "CImpostorABISuite", "CSQLite3"],
             path: "Tests/ImpostorTests"
+        ),
+        // Expansion snapshots of `@Mockable`: the generated text and every compile-time diagnostic.
+        .testTarget(
+            name: "ImpostorMacrosTests",
+            dependencies: [
+                "ImpostorMacros",
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+            ],
+            path: "Tests/ImpostorMacrosTests"
+        ),
+        // How `@Mockable` mocks behave: they compile warning-free under Swift 6 and answer stubs.
+        .testTarget(
+            name: "ImpostorMockableTests",
+            dependencies: ["ImpostorMockable", "CImpostorTestSupport"],
+            path: "Tests/ImpostorMockableTests"
         ),
         // C loops and baselines for the benchmark executable.
         .target(

@@ -1,0 +1,37 @@
+extension MockedProtocol {
+    /// The protocol's mock members, for every `Mocking` type that adopts it (so also for the mock
+    /// of a protocol that refines it), and its initializers for the mocks that can be made.
+    func extensionDeclarations(for type: String, condition: String?) -> [String] {
+        var members: [String] = []
+        var initializers: [String] = []
+        let memberAccess = access
+        for requirement in requirements {
+            switch requirement {
+            case .method(let method): members += method.declarations(access: memberAccess)
+            case .property(let property): members += property.declarations(access: memberAccess)
+            case .subscriptRequirement(let subscriptRequirement): members += subscriptRequirement.declarations(access: memberAccess)
+            case .initializer(let initializer): initializers += initializer.declarations(access: memberAccess)
+            }
+        }
+        let isolation = globalActor.map { $0 + " " } ?? ""
+        // An isolated member's `await call(...)` sends `self` to the runtime's nonisolated
+        // `call`; the mock of a global-actor protocol is Sendable, which says it may be sent.
+        let sendable = globalActor == nil ? "" : " & Sendable"
+        var extensions: [String] = []
+        if !members.isEmpty {
+            extensions.append(Self.extensionText("\(isolation)extension \(type) where Self: \(RuntimeNames.mocking)\(sendable)", members, condition))
+        }
+        if !initializers.isEmpty {
+            extensions.append(Self.extensionText(
+                "\(isolation)extension \(type) where Self: \(RuntimeNames.mockConstructible)", initializers, condition))
+        }
+        return extensions
+    }
+
+    /// An extension with `members` a blank line apart, inside `#if condition` when there is one.
+    private static func extensionText(_ header: String, _ members: [String], _ condition: String?) -> String {
+        var body = Array(members.map { [$0] }.joined(separator: [""]))
+        if let condition { body = ["#if \(condition)"] + body + ["#endif"] }
+        return block(header, body)
+    }
+}

@@ -1,0 +1,67 @@
+import SwiftDiagnostics
+import SwiftSyntax
+
+extension MockedProtocol {
+    /// Reads `declaration`; a requirement the mock cannot implement adds a diagnostic at it.
+    init(_ declaration: ProtocolDeclSyntax, diagnostics: inout [Diagnostic]) {
+        name = declaration.name.text
+        access = Self.accessModifier(of: declaration.modifiers)
+        let inherited = declaration.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+        isActor = inherited.contains { $0 == "Actor" || $0 == "_Concurrency.Actor" }
+        globalActor = declaration.attributes.compactMap { $0.as(AttributeSyntax.self) }
+            .first { $0.attributeName.trimmedDescription.hasSuffix("Actor") }?.trimmedDescription
+        associatedTypes = []
+        whereRequirements = []
+        requirements = []
+        if let clause = declaration.genericWhereClause {
+            readWhereClause(clause, of: name, diagnostics: &diagnostics)
+        }
+        var reader = RequirementReader(protocolName: name)
+        for item in declaration.memberBlock.members {
+            readMember(item.decl, reader: &reader, diagnostics: &diagnostics)
+        }
+        diagnostics += PrototypeCollisions.check(reader.prototypes)
+    }
+
+    private mutating func readMember(_ decl: DeclSyntax, reader: inout RequirementReader, diagnostics: inout [Diagnostic]) {
+        if let associated = decl.as(AssociatedTypeDeclSyntax.self) {
+            let constraint = associated.inheritanceClause?.inheritedTypes
+                .map { $0.type.trimmedDescription }.joined(separator: " & ")
+            associatedTypes.append(AssociatedType(name: associated.name.text, constraint: constraint))
+            if let clause = associated.genericWhereClause {
+                readWhereClause(clause, of: associated.name.text, diagnostics: &diagnostics)
+            }
+        } else if decl.is(IfConfigDeclSyntax.self) {
+            diagnostics.append(Diagnostic(node: decl, message: MockableDiagnostic.requirementInsideIfConfig))
+        } else if let requirement = reader.read(decl, diagnostics: &diagnostics) {
+            requirements.append(requirement)
+        }
+    }
+
+    /// Moves a where clause to the mock's generic parameters, which cannot refer to `Self`.
+    private mutating func readWhereClause(
+        _ clause: GenericWhereClauseSyntax, of owner: String, diagnostics: inout [Diagnostic]
+    ) {
+        if clause.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .keyword(.Self) }) {
+            diagnostics.append(Diagnostic(node: clause, message: MockableDiagnostic.associatedTypeWhereSelf(owner)))
+            return
+        }
+        whereRequirements += clause.requirements.map { $0.requirement.trimmedDescription }
+    }
+
+    /// The mock's access modifier: the protocol's, `private` widened to `fileprivate` (a
+    /// private protocol is visible in its file, where its mock must be too).
+    private static func accessModifier(of modifiers: DeclModifierListSyntax) -> String {
+        for modifier in modifiers {
+            switch modifier.name.tokenKind {
+            case .keyword(.public), .keyword(.package), .keyword(.fileprivate):
+                return modifier.name.text + " "
+            case .keyword(.private):
+                return "fileprivate "
+            default:
+                continue
+            }
+        }
+        return ""
+    }
+}

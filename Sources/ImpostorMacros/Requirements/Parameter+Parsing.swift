@@ -1,0 +1,25 @@
+import SwiftSyntax
+
+extension Parameter {
+    /// The parameters of a method or initializer (`label` defaults to the name) or a subscript
+    /// (no label unless two names are written).
+    static func parse(
+        _ list: FunctionParameterListSyntax, isSubscript: Bool, genericNames: Set<String>
+    ) -> [Parameter] {
+        list.enumerated().map { index, parameter in
+            let first = parameter.firstName.text
+            let second = parameter.secondName?.text
+            var name = second ?? first
+            // `func f(_: Int)` has no name to pass on; the implementation needs one.
+            if name == "_" { name = "arg\(index)" }
+            let label: String? = isSubscript ? (second == nil ? nil : first) : first
+            let value = TypeText.expressionKeywords.contains(name) ? "`\(name)`" : name
+            let recorded = TypeText.recorded(
+                parameter.type, isVariadic: parameter.ellipsis != nil, value: value, genericNames: genericNames)
+            let declared = parameter.type.trimmedDescription + (parameter.ellipsis == nil ? "" : "...")
+            return Parameter(
+                label: label, name: name, declaredType: declared,
+                recordedType: recorded.type, recordedValue: recorded.value)
+        }
+    }
+}

@@ -1,0 +1,22 @@
+// Every runtime symbol the generated code names, spelled once and module-qualified, so that a
+// user type named like one (`Mock`, `Matcher`) never captures the generated code.
+enum RuntimeNames {
+    static let module = "Impostor"
+    static let mock = "Impostor.Mock"
+    static let mocking = "Impostor.Mocking"
+    static let mockCore = "Impostor.MockCore"
+    static let mockConstructible = "Impostor._MockConstructible"
+    static let mockReference = "Impostor.MockReference"
+    static let callPrototype = "Impostor.CallPrototype"
+    static let propertyPrototype = "Impostor.PropertyPrototype"
+    static let settablePropertyPrototype = "Impostor.SettablePropertyPrototype"
+    static let matcher = "Impostor.Matcher"
+    static let anyMatcher = "Impostor.any()"
+    static let nonEscapingClosure = "Impostor.NonEscapingClosure"
+    static let staticMock = "Impostor.StaticMock._of"
+    static let mockCast = "Impostor._mockCast"
+    /// The member of `Mocking` that finds a generated member's reference by key.
+    static let mockReferenceLookup = "_mockReference"
+    /// The member of `Mocking` that records a call and answers it.
+    static let call = "call"
+}

@@ -1,0 +1,52 @@
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+@Suite("Associated types")
+struct AssociatedTypeTests {
+    @Test("associated types become the mock’s generic parameters, with their constraints")
+    func associatedTypes() {
+        assertMockable(
+            """
+            @Mockable
+            protocol Store<Element> {
+                associatedtype Element: Codable, Equatable
+                associatedtype Key: Hashable where Key: Sendable
+                associatedtype Raw
+                func put(_ element: Element, at key: Key)
+                func all() -> [Element]
+            }
+            """,
+            expandedSource: """
+            protocol Store<Element> {
+                associatedtype Element: Codable, Equatable
+                associatedtype Key: Hashable where Key: Sendable
+                associatedtype Raw
+                func put(_ element: Element, at key: Key)
+                func all() -> [Element]
+            }
+
+            final class StoreMock<Element: Codable & Equatable, Key: Hashable, Raw>: Impostor.Mock, Store, Impostor._MockConstructible, @unchecked Sendable where Key: Sendable {
+            }
+
+            extension Store where Self: Impostor.Mocking {
+                func put(_ element: Element, at key: Key) {
+                    self.call(self._mockReference("Store.put(_:Element,at:Key)", named: "put", as: Impostor.MockReference<Element, Key, Void, Never>.self), args: element, key)
+                }
+
+                @discardableResult
+                nonisolated func $put(_ element: Impostor.Matcher<Element> = Impostor.any(), at key: Impostor.Matcher<Key> = Impostor.any()) -> Impostor.CallPrototype<Element, Key, Void, Never> {
+                    Impostor.CallPrototype(self._mockReference("Store.put(_:Element,at:Key)", named: "put", as: Impostor.MockReference<Element, Key, Void, Never>.self), element, key)
+                }
+
+                func all() -> [Element] {
+                    self.call(self._mockReference("Store.all()", named: "all", as: Impostor.MockReference<[Element], Never>.self))
+                }
+
+                @discardableResult
+                nonisolated func $all() -> Impostor.CallPrototype<[Element], Never> {
+                    Impostor.CallPrototype(self._mockReference("Store.all()", named: "all", as: Impostor.MockReference<[Element], Never>.self))
+                }
+            }
+            """)
+    }
+}

@@ -1,0 +1,83 @@
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+@Suite("@MainActor and actor protocols")
+struct IsolationTests {
+    @Test("a @MainActor protocol: the class and extension are @MainActor, the $ members nonisolated")
+    func mainActor() {
+        assertMockable(
+            """
+            @MainActor
+            @Mockable
+            protocol ViewModel {
+                func load() async -> [String]
+                nonisolated func id() -> Int
+            }
+            """,
+            expandedSource: """
+            @MainActor
+            protocol ViewModel {
+                func load() async -> [String]
+                nonisolated func id() -> Int
+            }
+
+            @MainActor
+            final class ViewModelMock: Impostor.Mock, ViewModel, Impostor._MockConstructible, @unchecked Sendable {
+            }
+
+            @MainActor extension ViewModel where Self: Impostor.Mocking & Sendable {
+                func load() async -> [String] {
+                    await self.call(self._mockReference("ViewModel.load()", named: "load", isAsync: true, as: Impostor.MockReference<[String], Never>.self))
+                }
+
+                @discardableResult
+                nonisolated func $load() -> Impostor.CallPrototype<[String], Never> {
+                    Impostor.CallPrototype(self._mockReference("ViewModel.load()", named: "load", isAsync: true, as: Impostor.MockReference<[String], Never>.self))
+                }
+
+                nonisolated func id() -> Int {
+                    self.call(self._mockReference("ViewModel.id()", named: "id", as: Impostor.MockReference<Int, Never>.self))
+                }
+
+                @discardableResult
+                nonisolated func $id() -> Impostor.CallPrototype<Int, Never> {
+                    Impostor.CallPrototype(self._mockReference("ViewModel.id()", named: "id", as: Impostor.MockReference<Int, Never>.self))
+                }
+            }
+            """)
+    }
+    @Test("a protocol refining Actor: the mock is an actor holding its MockCore")
+    func actor() {
+        assertMockable(
+            """
+            @Mockable
+            public protocol Counter: Actor {
+                func increment(by amount: Int) -> Int
+            }
+            """,
+            expandedSource: """
+            public protocol Counter: Actor {
+                func increment(by amount: Int) -> Int
+            }
+
+            public actor CounterMock: Counter, Impostor.Mocking, Impostor._MockConstructible {
+                public nonisolated let mockCore: Impostor.MockCore
+
+                public init(named name: String? = nil) {
+                    mockCore = Impostor.MockCore(named: name ?? "CounterMock")
+                }
+            }
+
+            extension Counter where Self: Impostor.Mocking {
+                public func increment(by amount: Int) -> Int {
+                    self.call(self._mockReference("Counter.increment(by:Int)", named: "increment", as: Impostor.MockReference<Int, Int, Never>.self), args: amount)
+                }
+
+                @discardableResult
+                public nonisolated func $increment(by amount: Impostor.Matcher<Int> = Impostor.any()) -> Impostor.CallPrototype<Int, Int, Never> {
+                    Impostor.CallPrototype(self._mockReference("Counter.increment(by:Int)", named: "increment", as: Impostor.MockReference<Int, Int, Never>.self), amount)
+                }
+            }
+            """)
+    }
+}

@@ -1,0 +1,59 @@
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+@Suite("Static methods and properties")
+struct StaticMemberTests {
+    @Test("static members record on the mock type’s StaticMock, and their $ forms are static")
+    func statics() {
+        assertMockable(
+            """
+            @Mockable
+            protocol Factory {
+                static func make(_ mock: Int) -> Self
+                static var shared: Int { get set }
+            }
+            """,
+            expandedSource: """
+            protocol Factory {
+                static func make(_ mock: Int) -> Self
+                static var shared: Int { get set }
+            }
+
+            final class FactoryMock: Impostor.Mock, Factory, Impostor._MockConstructible, @unchecked Sendable {
+            }
+
+            extension Factory where Self: Impostor.Mocking {
+                static func make(_ mock: Int) -> Self {
+                    let mock_ = Impostor.StaticMock._of(Self.self)
+                    return mock_.call(mock_._mockReference("Factory.make(_:Int)", named: "make", as: Impostor.MockReference<Int, Self, Never>.self), args: mock)
+                }
+
+                @discardableResult
+                nonisolated static func $make(_ mock: Impostor.Matcher<Int> = Impostor.any()) -> Impostor.CallPrototype<Int, Self, Never> {
+                    let mock_ = Impostor.StaticMock._of(Self.self)
+                    return Impostor.CallPrototype(mock_._mockReference("Factory.make(_:Int)", named: "make", as: Impostor.MockReference<Int, Self, Never>.self), mock)
+                }
+
+                static var shared: Int {
+                    get {
+                        let mock = Impostor.StaticMock._of(Self.self)
+                        return mock.call(mock._mockReference("Factory.shared.get", named: "shared.get", as: Impostor.MockReference<Int, Never>.self))
+                    }
+                    set {
+                        let mock = Impostor.StaticMock._of(Self.self)
+                        return mock.call(mock._mockReference("Factory.shared.set", named: "shared.set", as: Impostor.MockReference<Int, Void, Never>.self), args: newValue)
+                    }
+                }
+
+                nonisolated static var $shared: Impostor.SettablePropertyPrototype<Impostor.CallPrototype<Int, Never>, Impostor.CallPrototype<Int, Void, Never>, Int> {
+                    let mock = Impostor.StaticMock._of(Self.self)
+                    return Impostor.SettablePropertyPrototype(
+                        get: Impostor.CallPrototype(mock._mockReference("Factory.shared.get", named: "shared.get", as: Impostor.MockReference<Int, Never>.self)),
+                        set: { newValue in
+                            Impostor.CallPrototype(mock._mockReference("Factory.shared.set", named: "shared.set", as: Impostor.MockReference<Int, Void, Never>.self), newValue)
+                        })
+                }
+            }
+            """)
+    }
+}

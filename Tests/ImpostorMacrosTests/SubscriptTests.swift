@@ -1,0 +1,55 @@
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+@Suite("Subscripts: get and get set, with and without labels")
+struct SubscriptTests {
+    @Test("a subscript records its arguments; $subscript(...) gives .get and .set")
+    func subscripts() {
+        assertMockable(
+            """
+            @Mockable
+            protocol Table {
+                subscript(row: Int) -> String { get }
+                subscript(key key: String, default fallback: Int) -> Int { get set }
+            }
+            """,
+            expandedSource: """
+            protocol Table {
+                subscript(row: Int) -> String { get }
+                subscript(key key: String, default fallback: Int) -> Int { get set }
+            }
+
+            final class TableMock: Impostor.Mock, Table, Impostor._MockConstructible, @unchecked Sendable {
+            }
+
+            extension Table where Self: Impostor.Mocking {
+                subscript(row: Int) -> String {
+                    get {
+                        self.call(self._mockReference("Table.subscript(_:Int).get", named: "subscript", as: Impostor.MockReference<Int, String, Never>.self), args: row)
+                    }
+                }
+
+                nonisolated func $subscript(_ row: Impostor.Matcher<Int> = Impostor.any()) -> Impostor.PropertyPrototype<Impostor.CallPrototype<Int, String, Never>> {
+                    Impostor.PropertyPrototype(get: Impostor.CallPrototype(self._mockReference("Table.subscript(_:Int).get", named: "subscript", as: Impostor.MockReference<Int, String, Never>.self), row))
+                }
+
+                subscript(key key: String, default fallback: Int) -> Int {
+                    get {
+                        self.call(self._mockReference("Table.subscript(key:String,default:Int).get", named: "subscript.get", as: Impostor.MockReference<String, Int, Int, Never>.self), args: key, fallback)
+                    }
+                    set {
+                        self.call(self._mockReference("Table.subscript(key:String,default:Int).set", named: "subscript.set", as: Impostor.MockReference<String, Int, Int, Void, Never>.self), args: key, fallback, newValue)
+                    }
+                }
+
+                nonisolated func $subscript(key: Impostor.Matcher<String> = Impostor.any(), default fallback: Impostor.Matcher<Int> = Impostor.any()) -> Impostor.SettablePropertyPrototype<Impostor.CallPrototype<String, Int, Int, Never>, Impostor.CallPrototype<String, Int, Int, Void, Never>, Int> {
+                    Impostor.SettablePropertyPrototype(
+                        get: Impostor.CallPrototype(self._mockReference("Table.subscript(key:String,default:Int).get", named: "subscript.get", as: Impostor.MockReference<String, Int, Int, Never>.self), key, fallback),
+                        set: { newValue in
+                            Impostor.CallPrototype(self._mockReference("Table.subscript(key:String,default:Int).set", named: "subscript.set", as: Impostor.MockReference<String, Int, Int, Void, Never>.self), key, fallback, newValue)
+                        })
+                }
+            }
+            """)
+    }
+}
