@@ -51,7 +51,9 @@ import Testing
                          "-module-cache-path", products.appendingPathComponent("ModuleCache").path,
                          "-I", products.appendingPathComponent("Modules").path]
         let moduleMaps = try FileManager.default.contentsOfDirectory(atPath: products.path)
-            .filter { $0.hasSuffix(".build") }
+            // `-tool.build` folders hold the same C modules built for the host (for the macro
+            // plugin's graph); reading both maps would define each module twice.
+            .filter { $0.hasSuffix(".build") && !$0.hasSuffix("-tool.build") }
             .map { products.appendingPathComponent($0).appendingPathComponent("module.modulemap") }
             + [root.appendingPathComponent("CSupport/CLibFFI/module.modulemap")]
         for map in moduleMaps where FileManager.default.fileExists(atPath: map.path) {
