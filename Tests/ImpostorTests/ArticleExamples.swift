@@ -7,13 +7,25 @@ import Testing
 enum ArticleExamples {
     /// Records an issue for each example line of `article` (a file in Impostor.docc) found in
     /// none of `testFiles`, and checks that at least `minimum` lines were found at all.
+    /// `article` may also be a path from the package root (`README.md`), and `section` a heading
+    /// line of it: then only that section's examples are checked.
     static func expectEveryLine(
-        of article: String, in testFiles: [String], atLeast minimum: Int,
+        of article: String, section: String? = nil, in testFiles: [String], atLeast minimum: Int,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let root = packageRoot(from: URL(fileURLWithPath: testFiles.first ?? #filePath))
-        let articleText = try String(
-            contentsOf: root.appendingPathComponent("Sources/Impostor/Impostor.docc/\(article)"), encoding: .utf8)
+        let path = article.hasSuffix("README.md") ? article : "Sources/Impostor/Impostor.docc/\(article)"
+        var articleText = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+        if let section {
+            let start = try #require(articleText.range(of: section + "\n"), "no section \(section)", sourceLocation: sourceLocation)
+            let level = section.prefix { $0 == "#" }
+            let rest = articleText[start.upperBound...]
+            let end = rest.ranges(of: "\n#").first { range in
+                let heading = rest[range.upperBound...].prefix { $0 == "#" }
+                return heading.count + 1 <= level.count
+            }
+            articleText = String(rest[..<(end?.lowerBound ?? rest.endIndex)])
+        }
         var testLines: [String] = []
         for file in testFiles {
             testLines += try String(contentsOf: URL(fileURLWithPath: file), encoding: .utf8)

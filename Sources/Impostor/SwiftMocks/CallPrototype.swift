@@ -46,3 +46,17 @@ extension CallPrototype: CustomStringConvertible {
     /// `albums.getAlbum(any())`, as messages show the call.
     public var description: String { pattern(at: site).description }
 }
+
+/// The calls a generated mock's prototype accepts, oldest first, as ``Invocation``s: arguments
+/// with `argument(_:as:)`, the result with `returnValue(as:)` (MockingKit's `calls(to:)`).
+///
+/// ```swift
+/// let calls = invocations(of: converter.$convert(any()))
+/// #expect(calls.first?.argument(0, as: String.self) == "olleH")
+/// ```
+public func invocations<each Argument, Result, Failure: Error>(
+    of prototype: CallPrototype<repeat each Argument, Result, Failure>
+) -> [Invocation] {
+    let pattern = prototype.pattern(at: prototype.site)
+    return prototype.member.invocations(where: pattern.matches)
+}

@@ -164,6 +164,13 @@ final class SwiftMember: @unchecked Sendable {
         return calls.suffix(last).map { Invocation(mockName: name, parameterTypes: parameterTypes, resultType: resultType, swift: $0) }
     }
 
+    /// The calls whose arguments `accepts` takes, oldest first.
+    func invocations(where accepts: ([Any]) -> Bool) -> [Invocation] {
+        let (calls, name) = (snapshot().calls, self.name)
+        return calls.filter { accepts($0.arguments) }
+            .map { Invocation(mockName: name, parameterTypes: parameterTypes, resultType: resultType, swift: $0) }
+    }
+
     /// `print(_: String) -> ()`, for messages about types.
     var typeDescription: String {
         "(\(parameterTypes.map(TypeMetadata.name(of:)).joined(separator: ", ")))\(isAsync ? " async" : "")"
