@@ -14,6 +14,7 @@ enum MockableDiagnostic: DiagnosticMessage {
     case genericTypedThrows(String)
     case associatedTypeWhereSelf(String)
     case prototypeCollision(prototype: String, other: String)
+    case sendingResult(String)
 
     var message: String {
         switch self {
@@ -33,6 +34,8 @@ enum MockableDiagnostic: DiagnosticMessage {
             return "@Mockable cannot mock '\(name)': its thrown error type is one of its own generic parameters, which a reference cannot name; throw 'any Error' or a concrete error type"
         case .associatedTypeWhereSelf(let name):
             return "@Mockable cannot write the mock's constraint for associated type '\(name)': its where clause names Self, which a generic parameter of the mock cannot refer to; name the associated types without 'Self.'"
+        case .sendingResult(let name):
+            return "@Mockable cannot mock '\(name)': its result is 'sending', but the mock keeps every result in its call log, so the value is never disconnected from it; drop 'sending' or mock the protocol by hand with Impostor.Mock"
         case .prototypeCollision(let prototype, let other):
             return "'\(prototype)' would be declared twice: this requirement and '\(other)' take the same labels and record the same argument types (a generic value as Any, a non-escaping closure as NonEscapingClosure); give one of them another argument label"
         }
@@ -50,6 +53,7 @@ enum MockableDiagnostic: DiagnosticMessage {
         case .genericTypedThrows: id = "genericTypedThrows"
         case .associatedTypeWhereSelf: id = "associatedTypeWhereSelf"
         case .prototypeCollision: id = "prototypeCollision"
+        case .sendingResult: id = "sendingResult"
         }
         return MessageID(domain: "Impostor", id: id)
     }

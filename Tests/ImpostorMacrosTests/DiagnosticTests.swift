@@ -102,6 +102,7 @@ struct DiagnosticTests {
                 static func == (lhs: Self, rhs: Self) -> Bool
                 func all<each T>(_ values: repeat each T)
                 func fail<E: Error>(_ error: E) throws(E)
+                func make() -> sending Box
             }
             """,
             expandedSource: """
@@ -109,6 +110,7 @@ struct DiagnosticTests {
                 static func == (lhs: Self, rhs: Self) -> Bool
                 func all<each T>(_ values: repeat each T)
                 func fail<E: Error>(_ error: E) throws(E)
+                func make() -> sending Box
             }
             """,
             diagnostics: [
@@ -121,6 +123,9 @@ struct DiagnosticTests {
                 DiagnosticSpec(
                     message: "@Mockable cannot mock 'fail': its thrown error type is one of its own generic parameters, which a reference cannot name; throw 'any Error' or a concrete error type",
                     line: 5, column: 44),
+                DiagnosticSpec(
+                    message: "@Mockable cannot mock 'make': its result is 'sending', but the mock keeps every result in its call log, so the value is never disconnected from it; drop 'sending' or mock the protocol by hand with Impostor.Mock",
+                    line: 6, column: 20),
             ])
     }
 

@@ -32,4 +32,34 @@ struct InheritanceTests {
             }
             """)
     }
+
+    @Test("a parent's associated type named in the child's where clause makes the mock generic over it")
+    func inheritedAssociatedType() {
+        assertMockable(
+            """
+            @Mockable
+            protocol Writable: Keyed where Entity: Identifiable {
+                func delete(_ id: Entity.ID)
+            }
+            """,
+            expandedSource: """
+            protocol Writable: Keyed where Entity: Identifiable {
+                func delete(_ id: Entity.ID)
+            }
+
+            final class WritableMock<Entity>: Impostor.Mock, Writable, Impostor._MockConstructible, @unchecked Sendable where Entity: Identifiable {
+            }
+
+            extension Writable where Self: Impostor.Mocking {
+                func delete(_ id: Entity.ID) {
+                    self.call(self._mockReference("Writable.delete(_:Entity.ID)", named: "delete", as: Impostor.MockReference<Entity.ID, Void, Never>.self), args: id)
+                }
+
+                @discardableResult
+                nonisolated func $delete(_ id: Impostor.Matcher<Entity.ID> = Impostor.any()) -> Impostor.CallPrototype<Entity.ID, Void, Never> {
+                    Impostor.CallPrototype(self._mockReference("Writable.delete(_:Entity.ID)", named: "delete", as: Impostor.MockReference<Entity.ID, Void, Never>.self), id)
+                }
+            }
+            """)
+    }
 }

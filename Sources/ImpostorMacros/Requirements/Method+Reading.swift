@@ -22,9 +22,13 @@ extension RequirementReader {
             diagnostics.append(Diagnostic(node: thrown, message: MockableDiagnostic.genericTypedThrows(name)))
             return nil
         }
+        let returnType = function.signature.returnClause?.type
+        if let returnType, TypeText.has(.sending, returnType) {
+            diagnostics.append(Diagnostic(node: returnType, message: MockableDiagnostic.sendingResult(name)))
+            return nil
+        }
         let parameters = Parameter.parse(
             function.signature.parameterClause.parameters, isSubscript: false, genericNames: generics)
-        let returnType = function.signature.returnClause?.type
         let declaredResult = returnType.map(TypeText.recordable) ?? "Void"
         let erased = returnType.map { TypeText.mentions(generics, in: $0) } ?? false
         let call = CallShape(

@@ -21,6 +21,24 @@ extension MockedProtocol {
             readMember(item.decl, reader: &reader, diagnostics: &diagnostics)
         }
         diagnostics += PrototypeCollisions.check(reader.prototypes)
+        // A parent's associated types, named in this protocol's where clause (`where Entity:
+        // Identifiable`): the mock must be generic over them too, and the macro sees no other
+        // sign of them.
+        for inherited in Self.constrainedNames(declaration.genericWhereClause)
+        where !associatedTypes.contains(where: { $0.name == inherited }) {
+            associatedTypes.append(AssociatedType(name: inherited, constraint: nil))
+        }
+    }
+
+    /// The plain names a where clause constrains by conformance: `Entity` in `where Entity: P`.
+    private static func constrainedNames(_ clause: GenericWhereClauseSyntax?) -> [String] {
+        guard let clause else { return [] }
+        return clause.requirements.compactMap { requirement in
+            guard let conformance = requirement.requirement.as(ConformanceRequirementSyntax.self),
+                let name = conformance.leftType.as(IdentifierTypeSyntax.self), name.genericArgumentClause == nil
+            else { return nil }
+            return name.name.text
+        }
     }
 
     private mutating func readMember(_ decl: DeclSyntax, reader: inout RequirementReader, diagnostics: inout [Diagnostic]) {

@@ -13,7 +13,9 @@ extension Parameter {
             // `func f(_: Int)` has no name to pass on; the implementation needs one.
             if name == "_" { name = "arg\(index)" }
             let label: String? = isSubscript ? (second == nil ? nil : first) : first
-            let value = TypeText.expressionKeywords.contains(name) ? "`\(name)`" : name
+            var value = TypeText.expressionKeywords.contains(name) ? "`\(name)`" : name
+            // Recording keeps the value, which would consume a borrowed one.
+            if TypeText.has(.borrowing, parameter.type) { value = "copy " + value }
             let recorded = TypeText.recorded(
                 parameter.type, isVariadic: parameter.ellipsis != nil, value: value, genericNames: genericNames)
             let declared = parameter.type.trimmedDescription + (parameter.ellipsis == nil ? "" : "...")

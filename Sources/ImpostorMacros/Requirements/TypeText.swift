@@ -20,12 +20,25 @@ enum TypeText {
         return (isVariadic ? "[\(plain)]" : plain, value)
     }
 
-    /// The type as a generic argument can spell it: `Int!` becomes `Int?`.
+    /// The type as a generic argument can spell it: `Int!` becomes `Int?`, and specifiers that
+    /// only a parameter or result may carry (`sending`, `borrowing`) are dropped.
     static func recordable(_ type: TypeSyntax) -> String {
         if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
             return unwrapped.wrappedType.trimmedDescription + "?"
         }
+        if let attributed = type.as(AttributedTypeSyntax.self) {
+            let attributes = attributed.attributes.trimmedDescription
+            return (attributes.isEmpty ? "" : attributes + " ") + recordable(attributed.baseType)
+        }
         return type.trimmedDescription
+    }
+
+    /// True when `type` carries the specifier `keyword`: a `borrowing` parameter, whose value
+    /// the mock must copy to record it, or a `sending` result.
+    static func has(_ keyword: Keyword, _ type: TypeSyntax) -> Bool {
+        guard let attributed = type.as(AttributedTypeSyntax.self) else { return false }
+        let baseStart = attributed.baseType.position
+        return attributed.tokens(viewMode: .sourceAccurate).contains { $0.position < baseStart && $0.tokenKind == .keyword(keyword) }
     }
 
     /// A name without the backticks that let a keyword be one: `` `default` `` → `default`.

@@ -144,6 +144,16 @@ struct EdgeShapeCorpusTests {
         verify(.once, sink.$reset())
     }
 
+    @Test("a borrowing parameter is copied to be recorded, and the caller keeps its value")
+    func borrowingAndSending() {
+        let sink = CorpusBufferSinkMock()
+        stub(sink.$peek(any())).with { (data: Data) in data.count }
+        let data = Data([1, 2, 3])
+        #expect(sink.peek(data) == 3)
+        #expect(data.count == 3)
+        verify(.once, sink.$peek(eq(Data([1, 2, 3]))))
+    }
+
     @Test("a protocol isolated to a custom global actor")
     @CorpusDatabaseActor
     func batchWriter() async {

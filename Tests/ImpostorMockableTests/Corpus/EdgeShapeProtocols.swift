@@ -71,6 +71,7 @@ protocol CorpusBufferSink {
     func write(_ data: consuming Data)
     func hand(_ box: sending CorpusBox)
     mutating func reset()
+    func peek(_ data: borrowing Data) -> Int
 }
 
 @globalActor

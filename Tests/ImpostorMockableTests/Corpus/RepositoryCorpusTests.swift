@@ -117,6 +117,18 @@ struct RepositoryCorpusTests {
         verify(.once, repository.$put(eq(ada)))
     }
 
+    @Test("a refining repository naming the parent's associated type in its where clause answers both protocols' members")
+    func writableKeyedRepository() async throws {
+        let repository = CorpusWritableKeyedRepositoryMock<CorpusUser>()
+        let ada = CorpusUser(name: "Ada", email: "ada@example.com")
+        stub(repository.$get(eq(ada.id))).returning(ada)
+        #expect(try await repository.get(ada.id) == ada)
+        try await repository.delete(ada.id)
+        verify(.once, repository.$get(eq(ada.id)))
+        verify(.once, repository.$delete(eq(ada.id)))
+        verify(.never, repository.$put(any()))
+    }
+
     @Test("a verify whose count is wrong is reported: recording is real")
     func wrongCountFails() async throws {
         let users = CorpusUserRepositoryMock()

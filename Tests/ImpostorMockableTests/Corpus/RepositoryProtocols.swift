@@ -48,6 +48,13 @@ protocol CorpusKeyedRepository<Entity> {
     func all() async throws -> [Entity]
 }
 
+/// A writable repository refining the keyed one: it names the parent's associated type in its
+/// where clause, so that its mock is generic over it too (the macro sees only this protocol).
+@Mockable
+protocol CorpusWritableKeyedRepository: CorpusKeyedRepository where Entity: Identifiable & Sendable {
+    func delete(_ id: Entity.ID) async throws
+}
+
 /// Code under test: a service over the user repository.
 struct CorpusSignupService {
     let users: any CorpusUserRepository

@@ -1,0 +1,35 @@
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+@Suite("Ownership specifiers")
+struct OwnershipTests {
+    @Test("a borrowing parameter is recorded as a copy of the value")
+    func borrowingAndSending() {
+        assertMockable(
+            """
+            @Mockable
+            protocol Sink {
+                func peek(_ data: borrowing Data) -> Int
+            }
+            """,
+            expandedSource: """
+            protocol Sink {
+                func peek(_ data: borrowing Data) -> Int
+            }
+
+            final class SinkMock: Impostor.Mock, Sink, Impostor._MockConstructible, @unchecked Sendable {
+            }
+
+            extension Sink where Self: Impostor.Mocking {
+                func peek(_ data: borrowing Data) -> Int {
+                    self.call(self._mockReference("Sink.peek(_:borrowing Data)", named: "peek", as: Impostor.MockReference<Data, Int, Never>.self), args: copy data)
+                }
+
+                @discardableResult
+                nonisolated func $peek(_ data: Impostor.Matcher<Data> = Impostor.any()) -> Impostor.CallPrototype<Data, Int, Never> {
+                    Impostor.CallPrototype(self._mockReference("Sink.peek(_:borrowing Data)", named: "peek", as: Impostor.MockReference<Data, Int, Never>.self), data)
+                }
+            }
+            """)
+    }
+}
