@@ -20,9 +20,12 @@ struct AccessModifierTests {
             }
 
             public final class AlbumServiceMock: Impostor.Mock, AlbumService, Impostor._MockConstructible, @unchecked Sendable {
+                public nonisolated override init(named name: String? = nil) {
+                    super.init(named: name)
+                }
             }
 
-            extension AlbumService where Self: Impostor.Mocking {
+            extension AlbumService where Self: Impostor.Mocking & Sendable {
                 public func getAlbum(id: UUID) async throws -> Album {
                     try await self.call(self._mockReference("AlbumService.getAlbum(id:UUID)", named: "getAlbum", isAsync: true, as: Impostor.MockReference<UUID, Album, any Error>.self), args: id)
                 }
@@ -66,9 +69,12 @@ struct AccessModifierTests {
             }
 
             package final class ClockMock: Impostor.Mock, Clock, Impostor._MockConstructible, @unchecked Sendable {
+                package nonisolated override init(named name: String? = nil) {
+                    super.init(named: name)
+                }
             }
 
-            extension Clock where Self: Impostor.Mocking {
+            extension Clock where Self: Impostor.Mocking & Sendable {
                 package func now() -> Double {
                     self.call(self._mockReference("Clock.now()", named: "now", as: Impostor.MockReference<Double, Never>.self))
                 }
@@ -95,9 +101,12 @@ struct AccessModifierTests {
             }
 
             fileprivate final class SecretMock: Impostor.Mock, Secret, Impostor._MockConstructible, @unchecked Sendable {
+                fileprivate nonisolated override init(named name: String? = nil) {
+                    super.init(named: name)
+                }
             }
 
-            extension Secret where Self: Impostor.Mocking {
+            extension Secret where Self: Impostor.Mocking & Sendable {
                 fileprivate func value() -> Int {
                     self.call(self._mockReference("Secret.value()", named: "value", as: Impostor.MockReference<Int, Never>.self))
                 }

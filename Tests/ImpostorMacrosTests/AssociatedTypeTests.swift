@@ -26,9 +26,12 @@ struct AssociatedTypeTests {
             }
 
             final class StoreMock<Element: Codable & Equatable, Key: Hashable, Raw>: Impostor.Mock, Store, Impostor._MockConstructible, @unchecked Sendable where Key: Sendable {
+                nonisolated override init(named name: String? = nil) {
+                    super.init(named: name)
+                }
             }
 
-            extension Store where Self: Impostor.Mocking {
+            extension Store where Self: Impostor.Mocking & Sendable {
                 func put(_ element: Element, at key: Key) {
                     self.call(self._mockReference("Store.put(_:Element,at:Key)", named: "put", as: Impostor.MockReference<Element, Key, Void, Never>.self), args: element, key)
                 }

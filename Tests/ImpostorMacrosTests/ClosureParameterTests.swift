@@ -30,9 +30,12 @@ struct ClosureParameterTests {
             }
 
             final class RunnerMock: Impostor.Mock, Runner, Impostor._MockConstructible, @unchecked Sendable {
+                nonisolated override init(named name: String? = nil) {
+                    super.init(named: name)
+                }
             }
 
-            extension Runner where Self: Impostor.Mocking {
+            extension Runner where Self: Impostor.Mocking & Sendable {
                 func run(_ work: () -> Void) -> Bool {
                     self.call(self._mockReference("Runner.run(_:() -> Void)", named: "run", as: Impostor.MockReference<Impostor.NonEscapingClosure, Bool, Never>.self), args: Impostor.NonEscapingClosure())
                 }

@@ -21,10 +21,13 @@ struct CompilationConditionTests {
 
             #if DEBUG
             public final class ClockMock: Impostor.Mock, Clock, Impostor._MockConstructible, @unchecked Sendable {
+                public nonisolated override init(named name: String? = nil) {
+                    super.init(named: name)
+                }
             }
             #endif
 
-            extension Clock where Self: Impostor.Mocking {
+            extension Clock where Self: Impostor.Mocking & Sendable {
                 #if DEBUG
                 public func now() -> Double {
                     self.call(self._mockReference("Clock.now()", named: "now", as: Impostor.MockReference<Double, Never>.self))

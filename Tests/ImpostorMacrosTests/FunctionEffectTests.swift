@@ -32,9 +32,12 @@ struct FunctionEffectTests {
             }
 
             final class ServiceMock: Impostor.Mock, Service, Impostor._MockConstructible, @unchecked Sendable {
+                nonisolated override init(named name: String? = nil) {
+                    super.init(named: name)
+                }
             }
 
-            extension Service where Self: Impostor.Mocking {
+            extension Service where Self: Impostor.Mocking & Sendable {
                 func sync(id: Int) -> String {
                     self.call(self._mockReference("Service.sync(id:Int)", named: "sync", as: Impostor.MockReference<Int, String, Never>.self), args: id)
                 }

@@ -22,9 +22,12 @@ struct GenericFunctionTests {
             }
 
             final class DecoderMock: Impostor.Mock, Decoder, Impostor._MockConstructible, @unchecked Sendable {
+                nonisolated override init(named name: String? = nil) {
+                    super.init(named: name)
+                }
             }
 
-            extension Decoder where Self: Impostor.Mocking {
+            extension Decoder where Self: Impostor.Mocking & Sendable {
                 func decode<T: Decodable>(_ data: Data, as type: T.Type) -> T where T: Sendable {
                     Impostor._mockCast(self.call(self._mockReference("Decoder.decode(_:Data,as:T.Type)", named: "decode", as: Impostor.MockReference<Data, Any, Any, Never>.self), args: data, type), to: (T).self, member: "decode")
                 }

@@ -18,9 +18,12 @@ struct InheritanceTests {
             }
 
             final class ChildMock: Impostor.Mock, Child, Impostor._MockConstructible, @unchecked Sendable {
+                nonisolated override init(named name: String? = nil) {
+                    super.init(named: name)
+                }
             }
 
-            extension Child where Self: Impostor.Mocking {
+            extension Child where Self: Impostor.Mocking & Sendable {
                 func child() -> Int {
                     self.call(self._mockReference("Child.child()", named: "child", as: Impostor.MockReference<Int, Never>.self))
                 }
@@ -48,9 +51,12 @@ struct InheritanceTests {
             }
 
             final class WritableMock<Entity>: Impostor.Mock, Writable, Impostor._MockConstructible, @unchecked Sendable where Entity: Identifiable {
+                nonisolated override init(named name: String? = nil) {
+                    super.init(named: name)
+                }
             }
 
-            extension Writable where Self: Impostor.Mocking {
+            extension Writable where Self: Impostor.Mocking & Sendable {
                 func delete(_ id: Entity.ID) {
                     self.call(self._mockReference("Writable.delete(_:Entity.ID)", named: "delete", as: Impostor.MockReference<Entity.ID, Void, Never>.self), args: id)
                 }

@@ -20,6 +20,9 @@ struct InitializerTests {
             }
 
             final class ConnectionMock: Impostor.Mock, Connection, Impostor._MockConstructible, @unchecked Sendable {
+                nonisolated override init(named name: String? = nil) {
+                    super.init(named: name)
+                }
             }
 
             extension Connection where Self: Impostor._MockConstructible {

@@ -23,6 +23,9 @@ struct IsolationTests {
 
             @MainActor
             final class ViewModelMock: Impostor.Mock, ViewModel, Impostor._MockConstructible, @unchecked Sendable {
+                nonisolated override init(named name: String? = nil) {
+                    super.init(named: name)
+                }
             }
 
             @MainActor extension ViewModel where Self: Impostor.Mocking & Sendable {
@@ -68,7 +71,7 @@ struct IsolationTests {
                 }
             }
 
-            extension Counter where Self: Impostor.Mocking {
+            extension Counter where Self: Impostor.Mocking & Sendable {
                 public func increment(by amount: Int) -> Int {
                     self.call(self._mockReference("Counter.increment(by:Int)", named: "increment", as: Impostor.MockReference<Int, Int, Never>.self), args: amount)
                 }

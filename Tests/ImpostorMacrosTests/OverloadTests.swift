@@ -26,9 +26,12 @@ struct OverloadTests {
             }
 
             final class StorageMock: Impostor.Mock, Storage, Impostor._MockConstructible, @unchecked Sendable {
+                nonisolated override init(named name: String? = nil) {
+                    super.init(named: name)
+                }
             }
 
-            extension Storage where Self: Impostor.Mocking {
+            extension Storage where Self: Impostor.Mocking & Sendable {
                 func store(_ value: Int) {
                     self.call(self._mockReference("Storage.store(_:Int)", named: "store", as: Impostor.MockReference<Int, Void, Never>.self), args: value)
                 }

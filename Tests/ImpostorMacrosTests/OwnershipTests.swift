@@ -18,9 +18,12 @@ struct OwnershipTests {
             }
 
             final class SinkMock: Impostor.Mock, Sink, Impostor._MockConstructible, @unchecked Sendable {
+                nonisolated override init(named name: String? = nil) {
+                    super.init(named: name)
+                }
             }
 
-            extension Sink where Self: Impostor.Mocking {
+            extension Sink where Self: Impostor.Mocking & Sendable {
                 func peek(_ data: borrowing Data) -> Int {
                     self.call(self._mockReference("Sink.peek(_:borrowing Data)", named: "peek", as: Impostor.MockReference<Data, Int, Never>.self), args: copy data)
                 }

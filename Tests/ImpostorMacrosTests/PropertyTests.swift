@@ -28,9 +28,12 @@ struct PropertyTests {
             }
 
             final class SettingsMock: Impostor.Mock, Settings, Impostor._MockConstructible, @unchecked Sendable {
+                nonisolated override init(named name: String? = nil) {
+                    super.init(named: name)
+                }
             }
 
-            extension Settings where Self: Impostor.Mocking {
+            extension Settings where Self: Impostor.Mocking & Sendable {
                 var name: String {
                     get {
                         self.call(self._mockReference("Settings.name.get", named: "name", as: Impostor.MockReference<String, Never>.self))

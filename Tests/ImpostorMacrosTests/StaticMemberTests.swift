@@ -20,9 +20,12 @@ struct StaticMemberTests {
             }
 
             final class FactoryMock: Impostor.Mock, Factory, Impostor._MockConstructible, @unchecked Sendable {
+                nonisolated override init(named name: String? = nil) {
+                    super.init(named: name)
+                }
             }
 
-            extension Factory where Self: Impostor.Mocking {
+            extension Factory where Self: Impostor.Mocking & Sendable {
                 static func make(_ mock: Int) -> Self {
                     let mock_ = Impostor.StaticMock._of(Self.self)
                     return mock_.call(mock_._mockReference("Factory.make(_:Int)", named: "make", as: Impostor.MockReference<Int, Self, Never>.self), args: mock)

@@ -20,9 +20,12 @@ struct SubscriptTests {
             }
 
             final class TableMock: Impostor.Mock, Table, Impostor._MockConstructible, @unchecked Sendable {
+                nonisolated override init(named name: String? = nil) {
+                    super.init(named: name)
+                }
             }
 
-            extension Table where Self: Impostor.Mocking {
+            extension Table where Self: Impostor.Mocking & Sendable {
                 subscript(row: Int) -> String {
                     get {
                         self.call(self._mockReference("Table.subscript(_:Int).get", named: "subscript", as: Impostor.MockReference<Int, String, Never>.self), args: row)

@@ -37,8 +37,10 @@ public func verify<each Argument, Result, Failure: Error>(
     Verifier.verify(prototype.bound(at: site), mode: mode, timeout: nil, site: site)
 }
 
-/// Verifies, waiting up to `timeout` for calls from other tasks, how many calls a generated
+/// Verifies, waiting up to `timeout` for calls from other threads, how many calls a generated
 /// mock's prototype accepts.
+///
+/// It blocks the calling thread while it waits, as `verify(within:_:)` explains.
 public func verify<each Argument, Result, Failure: Error>(
     within timeout: Duration, _ mode: VerificationMode, _ prototype: CallPrototype<repeat each Argument, Result, Failure>,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column

@@ -15,11 +15,15 @@ extension Mocking {
     ) -> MockReference<repeat each Argument, Result, Failure> {
         let core = mockCore
         return core.generatedReferences.withLock { table in
-            // A key names one requirement and its types, so a stored reference always has them;
-            // a different type (two requirements given one key) gets a reference of its own.
-            if let known = table[key] as? MockReference<repeat each Argument, Result, Failure> { return known }
+            // A key names one requirement and its types, so the first stored reference is
+            // nearly always it; two requirements given one key (protocols of the same name in two
+            // modules) keep a reference each, told apart by their types.
+            let known = table[key, default: []]
+            for reference in known {
+                if let reference = reference as? MockReference<repeat each Argument, Result, Failure> { return reference }
+            }
             let made = MockReference<repeat each Argument, Result, Failure>(named: name, isAsync: isAsync, on: self)
-            table[key] = made
+            table[key] = known + [made]
             return made
         }
     }

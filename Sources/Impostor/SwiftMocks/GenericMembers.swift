@@ -3,18 +3,33 @@
 
 /// The result of a generic member, answered as `Any`, as the type the caller asked for.
 ///
-/// A stub that answered another type is reported at the call, naming the member and both
-/// types, before the documented stop: returning a value of the wrong type is never done.
+/// An unanswered call returns the default of the caller's type (`[]`, zero, nil), or stops as
+/// any unanswered call whose result has no default does. A stub that answered another type is
+/// reported at the call, naming the member and both types, before the documented stop:
+/// returning a value of the wrong type is never done.
 @_documentation(visibility: private)
 public func _mockCast<T>(
     _ value: Any, to type: T.Type, member: String,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) -> T {
     if let value = value as? T { return value }
+    let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    // Nothing answered: the erased result is the default of `Any`, nil. The caller's type has
+    // its own default (`[]`, zero, nil), as a member of that type would give.
+    if isNil(value) {
+        if let made = SwiftDefaults.maker(T.self)?() as? T { return made }
+        ClosurePlaceholder.stop(FailureMessages.noSwiftDefault(mock: member, result: TypeMetadata.name(of: T.self)), site: site)
+    }
     ClosurePlaceholder.stop(
         FailureMessages.genericResultMismatch(
             member: member, produced: TypeMetadata.name(of: Swift.type(of: value)), expected: TypeMetadata.name(of: T.self)),
-        site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        site: site)
+}
+
+/// True for an Optional holding nothing, boxed as `Any`.
+private func isNil(_ value: Any) -> Bool {
+    let mirror = Mirror(reflecting: value)
+    return mirror.displayStyle == .optional && mirror.children.isEmpty
 }
 
 extension Matcher {

@@ -22,7 +22,7 @@ public final class MockCore: Sendable {
     /// The members seen so far, and whether the owning Mockery has released the mock.
     private let members = Locked<(known: [SwiftMember], released: Bool)>(([], false))
     /// The references of a generated mock's members, by the key the macro wrote for each.
-    let generatedReferences = Locked<[String: AnyObject]>([:])
+    let generatedReferences = Locked<[String: [AnyObject]]>([:])
 
     /// Makes the recording core of a mock named `name`, owned by the current Mockery.
     public init(named name: String) {

@@ -63,8 +63,10 @@ public func verify<each Argument, Result, Failure: Error>(
     Verifier.verify(SwiftCallPattern.of(reference, repeat each matchers, site: site), mode: mode, timeout: nil, site: site)
 }
 
-/// Verifies, waiting up to `timeout` for calls from other tasks, how many calls that
+/// Verifies, waiting up to `timeout` for calls from other threads, how many calls that
 /// `matchers` accept a Swift mock's member received.
+///
+/// It blocks the calling thread while it waits, as `verify(within:_:)` explains.
 public func verify<each Argument, Result, Failure: Error>(
     within timeout: Duration, _ mode: VerificationMode, _ reference: MockReference<repeat each Argument, Result, Failure>,
     _ matchers: repeat Matcher<each Argument>,

@@ -51,6 +51,10 @@ public func verify(
 /// Verifies a call that may come from another thread: waits up to `timeout` for it to happen
 /// at least once.
 ///
+/// It waits by blocking the calling thread. When the call comes from a Swift task, that task
+/// may need the very thread blocked (the cooperative pool has as many threads as cores), so
+/// make such calls on a `Thread` or in C, or await the task before a plain `verify`.
+///
 /// ```swift
 /// startWorker(callback)
 /// verify(within: .seconds(1), callback(7, any()))
@@ -69,6 +73,7 @@ public func verify<Result>(
 ///
 /// Succeeds as soon as the count satisfies `mode`; `.never` and `.atMost` can only fail later,
 /// so they watch the whole duration, as Mockito's `after` does.
+/// It blocks the calling thread while it waits, as `verify(within:_:)` explains.
 ///
 /// ```swift
 /// verify(within: .milliseconds(200), .never, callback(-1, any()))

@@ -15,8 +15,9 @@ extension MockedProtocol {
         }
         let isolation = globalActor.map { $0 + " " } ?? ""
         // An isolated member's `await call(...)` sends `self` to the runtime's nonisolated
-        // `call`; the mock of a global-actor protocol is Sendable, which says it may be sent.
-        let sendable = globalActor == nil ? "" : " & Sendable"
+        // `call`. Members can be isolated one by one, or through a parent protocol the macro
+        // cannot see, so the extension always asks for Sendable: every generated mock is.
+        let sendable = " & Sendable"
         var extensions: [String] = []
         if !members.isEmpty {
             extensions.append(Self.extensionText("\(isolation)extension \(type) where Self: \(RuntimeNames.mocking)\(sendable)", members, condition))

@@ -27,7 +27,35 @@ extension MockedProtocol {
         // Sendable, and the macro cannot see whether a refined protocol requires Sendable. A
         // global actor does not make it Sendable, since its superclass `Mock` is not.
         let sendable = ", @unchecked Sendable"
-        return "\(isolation)\(access)final class \(mockName)\(genericClause): \(RuntimeNames.mock), \(name), "
-            + "\(RuntimeNames.mockConstructible)\(sendable)\(whereClause) {\n}"
+        // Restated `nonisolated`, so that a target whose default isolation is the main actor
+        // does not isolate it, unlike the `Mock` initializer it overrides.
+        let initializer = block(
+            "\(access)nonisolated override init(named name: String? = nil)", ["super.init(named: name)"])
+        return block(
+            "\(isolation)\(access)final class \(mockName)\(genericClause): \(RuntimeNames.mock), \(name), "
+                + "\(RuntimeNames.mockConstructible)\(sendable)\(whereClause)",
+            [initializer] + conformanceMembers)
+    }
+}
+
+extension MockedProtocol {
+    /// What the standard protocols a mocked protocol may refine ask of the mock: identity is
+    /// equality (each mock is one object), and the description is the mock's name.
+    var conformanceMembers: [String] {
+        var members: [String] = []
+        if inherits("Equatable") || inherits("Hashable") {
+            members += ["", block("\(access)static func == (lhs: \(mockName), rhs: \(mockName)) -> Bool", ["lhs === rhs"])]
+        }
+        if inherits("Hashable") {
+            members += ["", block("\(access)func hash(into hasher: inout Hasher)", ["hasher.combine(ObjectIdentifier(self))"])]
+        }
+        if inherits("CustomStringConvertible") {
+            members += ["", block("\(access)var description: String", ["mockCore.name"])]
+        }
+        return members
+    }
+
+    private func inherits(_ protocolName: String) -> Bool {
+        inherited.contains(protocolName) || inherited.contains("Swift." + protocolName)
     }
 }

@@ -6,10 +6,12 @@ extension MockedProtocol {
     init(_ declaration: ProtocolDeclSyntax, diagnostics: inout [Diagnostic]) {
         name = declaration.name.text
         access = Self.accessModifier(of: declaration.modifiers)
-        let inherited = declaration.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+        inherited = declaration.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
         isActor = inherited.contains { $0 == "Actor" || $0 == "_Concurrency.Actor" }
+        // A global actor is any attribute without arguments that Swift does not define itself.
         globalActor = declaration.attributes.compactMap { $0.as(AttributeSyntax.self) }
-            .first { $0.attributeName.trimmedDescription.hasSuffix("Actor") }?.trimmedDescription
+            .first { $0.arguments == nil && !Self.nonActorAttributes.contains($0.attributeName.trimmedDescription) }?
+            .trimmedDescription
         associatedTypes = []
         whereRequirements = []
         requirements = []
@@ -28,6 +30,11 @@ extension MockedProtocol {
         where !associatedTypes.contains(where: { $0.name == inherited }) {
             associatedTypes.append(AssociatedType(name: inherited, constraint: nil))
         }
+        // A requirement on a parent's associated type that the mock is not generic over
+        // (`where Entity == User`) holds through the conformance; on the class it would be a
+        // where clause on a type with no generic parameters.
+        let generic = Set(associatedTypes.map(\.name))
+        whereRequirements = whereRequirements.filter { generic.contains(String($0.prefix { $0.isLetter || $0.isNumber || $0 == "_" })) }
     }
 
     /// The plain names a where clause constrains by conformance: `Entity` in `where Entity: P`.
@@ -35,7 +42,8 @@ extension MockedProtocol {
         guard let clause else { return [] }
         return clause.requirements.compactMap { requirement in
             guard let conformance = requirement.requirement.as(ConformanceRequirementSyntax.self),
-                let name = conformance.leftType.as(IdentifierTypeSyntax.self), name.genericArgumentClause == nil
+                let name = conformance.leftType.as(IdentifierTypeSyntax.self), name.genericArgumentClause == nil,
+                name.name.text != "Self"
             else { return nil }
             return name.name.text
         }
@@ -60,11 +68,16 @@ extension MockedProtocol {
     private mutating func readWhereClause(
         _ clause: GenericWhereClauseSyntax, of owner: String, diagnostics: inout [Diagnostic]
     ) {
-        if clause.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .keyword(.Self) }) {
+        // `where Self: AnyObject` on the protocol says what the mock is already; nothing to copy.
+        let requirements = clause.requirements.filter { requirement in
+            guard let conformance = requirement.requirement.as(ConformanceRequirementSyntax.self) else { return true }
+            return conformance.leftType.trimmedDescription != "Self"
+        }
+        if requirements.contains(where: { $0.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .keyword(.Self) } }) {
             diagnostics.append(Diagnostic(node: clause, message: MockableDiagnostic.associatedTypeWhereSelf(owner)))
             return
         }
-        whereRequirements += clause.requirements.map { $0.requirement.trimmedDescription }
+        whereRequirements += requirements.map { $0.requirement.trimmedDescription }
     }
 
     /// The mock's access modifier: the protocol's, `private` widened to `fileprivate` (a
@@ -82,4 +95,10 @@ extension MockedProtocol {
         }
         return ""
     }
+
+    /// Attributes a protocol may carry that are not global actors.
+    static let nonActorAttributes: Set<String> = [
+        "Mockable", "objc", "preconcurrency", "available", "_spi", "usableFromInline", "_marker", "frozen",
+        "dynamicMemberLookup", "_documentation", "retroactive", "unchecked", "rethrows",
+    ]
 }

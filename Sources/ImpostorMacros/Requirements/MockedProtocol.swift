@@ -10,6 +10,8 @@ struct MockedProtocol {
     var access: String
     /// True for a protocol that refines `Actor`: its mock is an actor holding a `MockCore`.
     var isActor: Bool
+    /// The protocols it refines, as written: the standard ones ask the mock for members.
+    var inherited: [String]
     /// `@MainActor` or another global actor the protocol is isolated to, as written.
     var globalActor: String?
     /// The associated types, which become the mock's generic parameters.
