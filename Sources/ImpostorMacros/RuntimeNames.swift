@@ -13,6 +13,9 @@ enum RuntimeNames {
     static let matcher = "Impostor.Matcher"
     static let anyMatcher = "Impostor.any()"
     static let nonEscapingClosure = "Impostor.NonEscapingClosure"
+    static let inoutArgument = "Impostor.InoutArgument"
+    /// The member of `Matcher` that tests an `InoutArgument`'s value passed.
+    static let inoutMatcher = "_inoutArgument"
     static let staticMock = "Impostor.StaticMock._of"
     static let mockCast = "Impostor._mockCast"
     /// The member of `Mocking` that finds a generated member's reference by key.

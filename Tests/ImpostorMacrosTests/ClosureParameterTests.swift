@@ -73,12 +73,16 @@ struct ClosureParameterTests {
                 }
 
                 func bump(_ counter: inout Int) {
-                    self.call(self._mockReference("Runner.bump(_:inout Int)", named: "bump", as: Impostor.MockReference<Int, Void, Never>.self), args: counter)
+                    let inout_counter = Impostor.InoutArgument(counter)
+                    defer {
+                        counter = inout_counter.value
+                    }
+                    return self.call(self._mockReference("Runner.bump(_:inout Int)", named: "bump", as: Impostor.MockReference<Impostor.InoutArgument<Int>, Void, Never>.self), args: inout_counter)
                 }
 
                 @discardableResult
-                nonisolated func $bump(_ counter: Impostor.Matcher<Int> = Impostor.any()) -> Impostor.CallPrototype<Int, Void, Never> {
-                    Impostor.CallPrototype(self._mockReference("Runner.bump(_:inout Int)", named: "bump", as: Impostor.MockReference<Int, Void, Never>.self), counter)
+                nonisolated func $bump(_ counter: Impostor.Matcher<Int> = Impostor.any()) -> Impostor.CallPrototype<Impostor.InoutArgument<Int>, Void, Never> {
+                    Impostor.CallPrototype(self._mockReference("Runner.bump(_:inout Int)", named: "bump", as: Impostor.MockReference<Impostor.InoutArgument<Int>, Void, Never>.self), counter._inoutArgument)
                 }
 
                 func many(_ values: Int...) {

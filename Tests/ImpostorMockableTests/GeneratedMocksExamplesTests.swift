@@ -39,8 +39,30 @@ protocol ArticleCatalog {
     init(baseURL: String)
 }
 
+struct Request: Equatable, Sendable {
+    var path: String
+    var headers: [String: String] = [:]
+}
+
+@Mockable
+protocol ArticleInterceptor {
+    func adapt(_ request: inout Request)
+}
+
 @Suite("@Mockable: the article's and README's examples", .mockery)
 struct GeneratedMocksExamplesTests {
+    @Test("an inout argument's stub sets the box's value, which is written back")
+    func inoutExample() {
+        let interceptor = ArticleInterceptorMock()
+        stub(interceptor.$adapt(any())).with { (request: InoutArgument<Request>) in
+            request.value.headers["Authorization"] = "Bearer t"
+        }
+        var request = Request(path: "/albums")
+        interceptor.adapt(&request)
+        #expect(request.headers == ["Authorization": "Bearer t"])
+        verify(.once, interceptor.$adapt(eq(Request(path: "/albums"))))
+    }
+
     @Test("the manifest line names the ImpostorMockable product")
     func manifestLine() throws {
         let manifest = try String(

@@ -147,6 +147,12 @@ extension FailureMessages {
             + "no parameters, or one Invocation."
     }
 
+    /// Appended to a block-parameter mismatch where the block takes an `inout` argument's value.
+    static func inoutBlockParameter(value: String, box: String) -> String {
+        " An inout parameter reaches the block as \(box): take that, and set its value to write back "
+            + "(a block declared with inout \(value) would write to a copy)."
+    }
+
     static func stubResultType(block: String, mock: String, result: String) -> String {
         "The block passed to with { } returns \(block), but \(mock) returns \(result)."
     }

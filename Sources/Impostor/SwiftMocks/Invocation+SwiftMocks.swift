@@ -10,6 +10,13 @@ extension Invocation {
             return Self.fallback(T.self, mock: mockName, site: site)
         }
         let declared = swift.parameterTypes[index]
+        // An `inout` argument is recorded in its box; read as its value's type, it is the
+        // value passed.
+        if let box = swift.call.arguments[index] as? any InoutArgumentBox, type(of: box).valueType == T.self,
+            let passed = box.passedValue as? T
+        {
+            return passed
+        }
         guard declared == T.self, let value = swift.call.arguments[index] as? T else {
             FailureReporter.report(ImpostorFailure(
                 message: FailureMessages.argumentTypeMismatch(

@@ -9,6 +9,7 @@ enum SwiftStubCheck {
             return FailureMessages.stubBlockParameters(
                 block: blockTypes.map(TypeMetadata.name(of:)), mock: member.name,
                 parameters: member.parameterTypes.map(TypeMetadata.name(of:)))
+                + inoutHint(member, blockTypes: blockTypes)
         }
         if answer.isAsync, !member.isAsync {
             return FailureMessages.swiftAsyncAnswerOnSyncMember("stub", mock: member.name)
@@ -26,6 +27,18 @@ enum SwiftStubCheck {
             || !zip(blockTypes, member.parameterTypes).allSatisfy({ $0 == $1 }) else { return nil }
         return FailureMessages.performBlockParameters(
             block: blockTypes.map(TypeMetadata.name(of:)), mock: member.name, parameters: member.parameterTypes.map(TypeMetadata.name(of:)))
+            + inoutHint(member, blockTypes: blockTypes)
+    }
+
+    /// How to take an `inout` argument, when the block took its value instead (Swift accepts
+    /// a block declared `inout` there, and would drop what it writes); else nothing.
+    private static func inoutHint(_ member: SwiftMember, blockTypes: [Any.Type]) -> String {
+        for (block, parameter) in zip(blockTypes, member.parameterTypes) {
+            if let box = parameter as? any InoutArgumentBox.Type, box.valueType == block {
+                return FailureMessages.inoutBlockParameter(value: TypeMetadata.name(of: block), box: TypeMetadata.name(of: parameter))
+            }
+        }
+        return ""
     }
 
     /// True when `member` may throw `error`: it throws `any Error`, or `error`'s own type.

@@ -25,8 +25,9 @@ extension CallShape {
             expression = "\(RuntimeNames.mockCast)(\(expression), to: (\(castResult)).self, member: \"\(name)\")"
         }
         let effects = (failure == "Never" ? "" : "try ") + (isAsync ? "await " : "")
-        let lead = returns && isStatic ? "return " : ""
-        return ownerLines + [lead + effects + expression]
+        // Lines before the call leave it no longer the body's only expression.
+        let lead = returns && (isStatic || parameters.contains { $0.inoutBox != nil }) ? "return " : ""
+        return ownerLines + parameters.flatMap(\.inoutLines) + [lead + effects + expression]
     }
 
     /// `Impostor.CallPrototype(<reference>, id, title)` for the matchers given.
@@ -45,12 +46,12 @@ extension CallShape {
         parameters.map {
             var parameter = $0
             parameter.label = parameter.label ?? "_"
-            return parameter.declaration(ofType: "\(RuntimeNames.matcher)<\(parameter.recordedType)> = \(RuntimeNames.anyMatcher)")
+            return parameter.declaration(ofType: "\(RuntimeNames.matcher)<\(parameter.matchedType)> = \(RuntimeNames.anyMatcher)")
         }.joined(separator: ", ")
     }
 
     /// The matchers' names, as the prototype passes them on.
-    var matcherNames: [String] { parameters.map(\.nameExpression) }
+    var matcherNames: [String] { parameters.map(\.matcherExpression) }
 }
 
 /// Indents each line of `lines` by `level` steps of four spaces, and joins them.

@@ -6,7 +6,7 @@ extension Parameter {
     static func parse(
         _ list: FunctionParameterListSyntax, isSubscript: Bool, genericNames: Set<String>
     ) -> [Parameter] {
-        list.enumerated().map { index, parameter in
+        let parsed = list.enumerated().map { index, parameter in
             let first = parameter.firstName.text
             let second = parameter.secondName?.text
             var name = second ?? first
@@ -19,9 +19,24 @@ extension Parameter {
             let recorded = TypeText.recorded(
                 parameter.type, isVariadic: parameter.ellipsis != nil, value: value, genericNames: genericNames)
             let declared = parameter.type.trimmedDescription + (parameter.ellipsis == nil ? "" : "...")
-            return Parameter(
+            var result = Parameter(
                 label: label, name: name, declaredType: declared,
                 recordedType: recorded.type, recordedValue: recorded.value)
+            // An `inout` value is recorded in a box a stub can set, and written back from it.
+            // One of the method's own generic types is recorded as `Any`, which could not be.
+            if TypeText.has(.inout, parameter.type), !TypeText.mentions(genericNames, in: parameter.type) {
+                result.recordedType = "\(RuntimeNames.inoutArgument)<\(recorded.type)>"
+                result.inoutBox = "inout_" + name
+            }
+            return result
+        }
+        // The box's local takes a name no parameter has.
+        let names = Set(parsed.map(\.name))
+        return parsed.map { parameter in
+            var parameter = parameter
+            while let box = parameter.inoutBox, names.contains(box) { parameter.inoutBox = box + "_" }
+            if let box = parameter.inoutBox { parameter.recordedValue = box }
+            return parameter
         }
     }
 }
