@@ -12,18 +12,9 @@ extension Subscript {
         let implementation = block(
             "\(attributes)\(access)\(staticWord)subscript\(genericClause)(\(parameters)) -> \(resultType)\(whereClause)",
             accessors)
-        let matchers = getter.matcherNames
-        let get = getter.prototypeExpression(matchers: matchers)
-        let prototypeType: String
-        let expression: String
-        if let setter {
-            let valueType = setter.parameters.last?.recordedType ?? resultType
-            prototypeType = "\(RuntimeNames.settablePropertyPrototype)<\(getter.prototypeType), \(setter.prototypeType), \(valueType)>"
-            expression = "\(RuntimeNames.settablePropertyPrototype)(\n    get: \(get),\n    set: { newValue in\n        \(setter.prototypeExpression(matchers: matchers + ["newValue"]))\n    })"
-        } else {
-            prototypeType = "\(RuntimeNames.propertyPrototype)<\(getter.prototypeType)>"
-            expression = "\(RuntimeNames.propertyPrototype)(get: \(get))"
-        }
+        let valueType = setter?.parameters.last?.recordedType ?? resultType
+        let (prototypeType, expression) = accessorPrototype(
+            getter: getter, setter: setter, valueType: valueType, indexMatchers: getter.matcherNames)
         let prototype = block(
             "\(access)nonisolated \(staticWord)func $subscript(\(getter.matcherParameters)) -> \(prototypeType)",
             getter.prototypeBody(expression))
