@@ -24,8 +24,14 @@ final class CallPattern: Sendable {
     /// True when a live call matches every argument matcher.
     @inline(__always)
     func matches(_ frame: CallFrame) -> Bool {
-        for index in tests.indices where !matches(argument: index, frame.slot(index)) {
-            return false
+        for index in tests.indices {
+            let test = tests[index]
+            // Compiled tests read the argument's bytes only: a slot without the call's
+            // captures is enough, and cheaper to make on every stub of every call.
+            let matched = test.kind == .general
+                ? matchesGenerally(argument: index, frame.slot(index))
+                : matches(test, ArgumentSlot(address: frame.argumentAddress(index)))
+            if !matched { return false }
         }
         return true
     }
@@ -41,12 +47,18 @@ final class CallPattern: Sendable {
     @inline(__always)
     private func matches(argument index: Int, _ slot: ArgumentSlot) -> Bool {
         let test = tests[index]
+        return test.kind == .general ? matchesGenerally(argument: index, slot) : matches(test, slot)
+    }
+
+    /// A compiled test (anything but `.general`) against the argument's bytes.
+    @inline(__always)
+    private func matches(_ test: ArgumentTest, _ slot: ArgumentSlot) -> Bool {
         switch test.kind {
         case .any: return true
         case .bits: return slot.hasBits(test.bits, size: test.size)
         case .float: return slot.load(as: Float.self) == Float(bitPattern: UInt32(truncatingIfNeeded: test.bits))
         case .double: return slot.load(as: Double.self) == Double(bitPattern: test.bits)
-        case .general: return matchesGenerally(argument: index, slot)
+        case .general: return false  // not compiled: see matchesGenerally
         }
     }
 
