@@ -8,6 +8,8 @@ import SwiftSyntaxMacros
 /// Both roles read the protocol; only the peer role reports, so each diagnostic shows once.
 /// With any diagnostic neither writes anything: a mock missing a member would not compile.
 public struct MockableMacro: PeerMacro, ExtensionMacro {
+    /// The peer role: `<Name>Mock`, inside `#if` when a compilation condition is given; it
+    /// reports every diagnostic.
     public static func expansion(
         of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
         in context: some MacroExpansionContext
@@ -18,6 +20,8 @@ public struct MockableMacro: PeerMacro, ExtensionMacro {
         return [DeclSyntax(stringLiteral: text)]
     }
 
+    /// The extension role: the protocol's members and `$` prototypes for `Mocking` types; it
+    /// reports nothing, as the peer role has.
     public static func expansion(
         of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
         providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],

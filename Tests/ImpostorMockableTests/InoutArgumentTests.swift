@@ -84,4 +84,21 @@ struct InoutArgumentTests {
         try store.insert(&record)
         #expect(record.id == 1)
     }
+
+    @Test("a failed verify lists an inout argument as it was passed, not as a stub changed it")
+    func failureShowsTheValuePassed() {
+        let store = InoutStoreMock()
+        stub(store.$normalize(any(), limit: any())).with { (text: InoutArgument<String>, _: Int) in
+            text.value = "CHANGED"
+            return 0
+        }
+        var text = "as passed"
+        _ = store.normalize(&text, limit: 3)
+        #expect(text == "CHANGED")
+        let failures = captureFailures { verify(.once, store.$normalize(eq("other"), limit: any())) }
+        let message = failures.first?.message ?? ""
+        #expect(message.contains(#"normalize(«"as passed"», 3)"#), "\(message)")
+        #expect(message.contains(#"got "as passed""#), "\(message)")
+        #expect(!message.contains("CHANGED"), "\(message)")
+    }
 }
