@@ -42,8 +42,6 @@ import Glibc
 
     @Test func callsOutOfOrderFailWithTheSequence() {
         let mocks = calledMocks()
-        let calls = (invocations(of: mocks.open) + invocations(of: mocks.event) + invocations(of: mocks.draw))
-            .sorted { $0.sequenceNumber < $1.sequenceNumber }
         let failures = captureFailures {
             verifyInOrder {
                 mocks.event(3, any())
@@ -56,12 +54,12 @@ import Glibc
               1. event(3, any())
               2. draw(any(), any())
               3. open(1, 2)
-            but open(1, 2) did not follow draw(any(), any()) (call #\(calls[3].sequenceNumber)).
+            but open(1, 2) did not follow draw(any(), any()) (call #4).
             Calls to these mocks, in the order received:
-              #\(calls[0].sequenceNumber) open(1, 2) -> 0
-              #\(calls[1].sequenceNumber) event(3, "x")
-              #\(calls[2].sequenceNumber) open(9, 9) -> 0
-              #\(calls[3].sequenceNumber) draw(cv_point(x: 4, y: 5.0), "done")
+              #1 open(1, 2) -> 0
+              #2 event(3, "x")
+              #3 open(9, 9) -> 0
+              #4 draw(cv_point(x: 4, y: 5.0), "done")
             """])
     }
 

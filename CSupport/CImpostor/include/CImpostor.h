@@ -2,7 +2,8 @@
 //
 // Swift cannot touch libffi's closure API or its type globals directly in Swift 6 (mutable C
 // globals are rejected as unsafe shared state), and it has no `_Thread_local`. This header
-// gives Swift exactly those three things and nothing else.
+// gives Swift exactly those three things; `impostor_records.h` adds the lock-free call records
+// and `impostor_monitor.h` the expectations' monitor.
 #ifndef CIMPOSTOR_H
 #define CIMPOSTOR_H
 
@@ -10,7 +11,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/// For the few helpers every mock call runs: Swift compiles imported `static inline` bodies
+/// without optimization and calls them out of line unless told to inline them.
+#define IMPOSTOR_HOT static inline __attribute__((always_inline))
+
 #include "impostor_monitor.h"
+#include "impostor_records.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -95,7 +101,7 @@ static inline int impostor_is_recording(void) { return impostor_thread_state_sto
 
 /// True when this thread evaluates a prototype or has matchers waiting: the one check every
 /// mock call makes (one load of the two adjacent 32-bit fields).
-static inline int impostor_needs_attention(void) {
+IMPOSTOR_HOT int impostor_needs_attention(void) {
     return (impostor_thread_state_storage.recording | impostor_thread_state_storage.pending_matchers) != 0;
 }
 
@@ -115,7 +121,7 @@ void impostor_lock_release(impostor_lock *_Nonnull lock);
 
 /// Copies `count` bytes. The sizes of C scalars get a single move each instead of a call to
 /// memcpy: this runs for every argument of every recorded call.
-static inline void impostor_copy(void *_Nonnull to, const void *_Nonnull from, size_t count) {
+IMPOSTOR_HOT void impostor_copy(void *_Nonnull to, const void *_Nonnull from, size_t count) {
     switch (count) {
     case 1: __builtin_memcpy(to, from, 1); break;
     case 2: __builtin_memcpy(to, from, 2); break;

@@ -32,7 +32,7 @@ extension Interceptor {
                 reportUnexpected(frame, sequence: sequence, forbiddenBy: nil, uninteresting: false)
             }
         }
-        store.append(sequence: sequence, thread: CallingThread.currentID, frame: frame)
+        store.append(sequence: sequence, frame: frame)
         // Waiters wait for states, so only a call that moved one can wake them.
         if movedState { book.finish(movedState: true) }
         // Last, so nothing Impostor does after the actions (locks, allocation) can change it.

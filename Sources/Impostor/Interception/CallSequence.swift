@@ -1,11 +1,19 @@
-import Synchronization
+import CImpostor
 
-/// The global order of calls across every mock: each call takes the next number when it
-/// arrives, so in-order verification can compare calls to different mocks.
+/// The order of calls across every mock, C and Swift: each call takes a stamp when it arrives,
+/// so in-order verification can compare calls to different mocks.
+///
+/// Stamps increase for calls the program orders: calls on one thread, and calls on threads
+/// synchronized by a lock, a join, a queue or any other happens-before edge. Calls that race
+/// get either order. Taking a stamp writes nothing shared where the processor has an
+/// invariant time-stamp counter the kernel trusts (see `impostor_next_stamp`); elsewhere it is
+/// one shared counter. Stamps are not consecutive: messages number calls by position.
 enum CallSequence {
-    private static let counter = Atomic<UInt64>(0)
+    @inline(__always)
+    static func next() -> UInt64 { impostor_next_stamp() }
 
-    static func next() -> UInt64 {
-        counter.wrappingAdd(1, ordering: .relaxed).newValue
-    }
+    /// Where stamps come from in this process, for the benchmarks' report.
+    static var source: String { String(cString: impostor_stamp_source()) }
+    /// How a clear reaches threads that are recording, for the benchmarks' report.
+    static var clearBarrier: String { String(cString: impostor_records_barrier()) }
 }

@@ -117,7 +117,7 @@ final class Interceptor: Sendable {
             frame.writeZeroResult()
             if !isNice { answerUninteresting(frame, sequence: sequence) }
         }
-        store.append(sequence: sequence, thread: CallingThread.currentID, frame: frame)
+        store.append(sequence: sequence, frame: frame)
     }
 
     /// The newest stub whose pattern matches the call, borrowed.
@@ -150,7 +150,7 @@ final class Interceptor: Sendable {
     /// zero; recorded calls are freed.
     func release() {
         released.store(true, ordering: .relaxed)
-        store.removeAll()
+        store.retire()
     }
 
     /// The recorded calls, oldest first; only the newest `last` of them when given.

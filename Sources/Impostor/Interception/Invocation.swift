@@ -18,6 +18,11 @@ public struct Invocation: Sendable, CustomStringConvertible {
     public let mockName: String
     /// The call's place in the order of all calls to all mocks in this process: a call with a
     /// smaller number arrived earlier.
+    ///
+    /// The number is an ordering stamp, not a count: numbers grow with time and skip. Calls the
+    /// program orders (on one thread, or on threads synchronized by a lock, a join or a queue)
+    /// get increasing numbers; calls that race get either order. Failure messages number calls
+    /// by their place instead (`call #1` is a mock's first call).
     public var sequenceNumber: UInt64 { swift?.call.sequence ?? record.sequence }
     /// The thread the call was made on.
     public var thread: CallingThread { CallingThread(id: swift?.call.thread ?? record.thread) }

@@ -3,7 +3,7 @@
 extension CallListing {
     static func entries(_ calls: [SwiftCall], against pattern: SwiftCallPattern) -> [Entry] {
         let member = pattern.member
-        return calls.map { call in
+        return calls.enumerated().map { offset, call in
             let invocation = Invocation(
                 mockName: member.name, parameterTypes: member.parameterTypes, resultType: member.resultType, swift: call)
             var arguments = invocation.formattedArguments
@@ -13,7 +13,7 @@ extension CallListing {
             }
             var text = "\(invocation.mockName)(\(arguments.joined(separator: ", ")))"
             if let result = invocation.formattedResult { text += " -> " + result }
-            return Entry(sequence: call.sequence, text: text, mismatches: pattern.mismatches(call.arguments))
+            return Entry(position: offset + 1, sequence: call.sequence, text: text, mismatches: pattern.mismatches(call.arguments))
         }
         .sorted { ($0.mismatches.count, $0.sequence) < ($1.mismatches.count, $1.sequence) }
     }

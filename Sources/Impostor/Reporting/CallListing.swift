@@ -5,6 +5,8 @@ enum CallListing {
     static let limit = 10
 
     struct Entry {
+        /// The call's place among the mock's calls, from 1, oldest first: what `call #N` shows.
+        let position: Int
         let sequence: UInt64
         let text: String
         let mismatches: [String]
@@ -24,7 +26,7 @@ enum CallListing {
             let mismatches = Self.mismatches(pattern, slot: view.slot, formatted: formatted)
             var text = "\(invocation.mockName)(\(arguments.joined(separator: ", ")))"
             if let result = invocation.formattedResult { text += " -> " + result }
-            return Entry(sequence: view.sequence, text: text, mismatches: mismatches)
+            return Entry(position: index + 1, sequence: view.sequence, text: text, mismatches: mismatches)
         }
         .sorted { ($0.mismatches.count, $0.sequence) < ($1.mismatches.count, $1.sequence) }
     }
@@ -35,7 +37,7 @@ enum CallListing {
         var lines = [header]
         for entry in entries.prefix(limit) {
             let verdict = entry.mismatches.isEmpty ? "matches" : entry.mismatches.joined(separator: "; ")
-            lines.append("  \(entry.text)  (call #\(entry.sequence)): \(verdict)")
+            lines.append("  \(entry.text)  (call #\(entry.position)): \(verdict)")
         }
         if entries.count > limit { lines.append("  … and \(entries.count - limit) more") }
         return lines.joined(separator: "\n")

@@ -221,27 +221,31 @@ extension FailureMessages {
         var lines = ["Expected calls in this order:"]
         lines += expected.enumerated().map { "  \($0.offset + 1). \($0.element.description)" }
         if let (last, sequence) = found.last {
-            lines.append("but \(missing.description) did not follow \(last.description) (call #\(sequence)).")
+            // Calls are numbered by their place in the listing below: stamps are not consecutive.
+            let position = (calls.firstIndex { $0.sequenceNumber == sequence } ?? 0) + 1
+            lines.append("but \(missing.description) did not follow \(last.description) (call #\(position)).")
         } else {
             lines.append("but \(missing.description) was never received.")
         }
         lines.append("Calls to these mocks, in the order received:")
-        lines += calls.prefix(CallListing.limit * 2).map { "  #\($0.sequenceNumber) \($0)" }
+        lines += calls.prefix(CallListing.limit * 2).enumerated().map { "  #\($0.offset + 1) \($0.element)" }
         if calls.count > CallListing.limit * 2 { lines.append("  … and \(calls.count - CallListing.limit * 2) more") }
         return lines.joined(separator: "\n")
     }
 
-    static func unverifiedCalls(mock: String, calls: [Invocation]) -> String {
+    /// `calls` are the calls to list with their places among all the mock's calls (from 1,
+    /// oldest first), which is what `#N` shows.
+    static func unverifiedCalls(mock: String, calls: [(position: Int, call: Invocation)]) -> String {
         "Expected no more calls to \(mock), but it received \(Plural.calls(calls.count)) that no verify accounted for:\n"
             + callLines(calls)
     }
 
-    static func unexpectedCalls(mock: String, calls: [Invocation]) -> String {
+    static func unexpectedCalls(mock: String, calls: [(position: Int, call: Invocation)]) -> String {
         "Expected no calls to \(mock), but it received \(Plural.calls(calls.count)):\n" + callLines(calls)
     }
 
-    private static func callLines(_ calls: [Invocation]) -> String {
-        var lines = calls.prefix(CallListing.limit).map { "  #\($0.sequenceNumber) \($0)" }
+    private static func callLines(_ calls: [(position: Int, call: Invocation)]) -> String {
+        var lines = calls.prefix(CallListing.limit).map { "  #\($0.position) \($0.call)" }
         if calls.count > CallListing.limit { lines.append("  … and \(calls.count - CallListing.limit) more") }
         return lines.joined(separator: "\n")
     }

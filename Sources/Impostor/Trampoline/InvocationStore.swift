@@ -1,21 +1,21 @@
 import CImpostor
 
-/// The calls one mock received, as fixed-size records in chunks that are never moved.
+/// The calls one mock received, as fixed-size records that are never moved.
 ///
-/// A record is the global sequence number (8 bytes), the calling thread (8 bytes), the
-/// argument block and the return value's bytes. Chunks hold about 64 KiB each, so recording
-/// allocates once per chunk, not once per call, and the lock is held only to copy one record.
+/// Each thread that calls the mock appends to a lane of its own (see `impostor_records.h`), so
+/// recording a call takes no lock and writes nothing another thread writes. A record is the
+/// call's ordering stamp (8 bytes), a word for the verified flag and the call's first capture
+/// (8 bytes), the argument block and the return value's bytes; the calling thread is stored
+/// once per lane. Readers take `state`'s lock and merge the lanes by stamp.
 final class InvocationStore: @unchecked Sendable {
-    // @unchecked: the records are raw memory owned by `state`, touched only under its lock.
+    // @unchecked: `log` is C memory whose lanes are written by their owning threads and
+    // published by release stores; everything else a reader touches is under `state`'s lock.
     private struct State {
-        var chunks: [UnsafeMutableRawPointer] = []
-        /// Where the next record goes, and how many still fit in the current chunk.
-        var next: UnsafeMutableRawPointer?
-        var freeInChunk = 0
-        var count = 0
-        /// What each call copied from its pointer arguments: `plan.capturing.count` per
-        /// record, in record order.
+        /// What the calls copied from their pointer arguments: `plan.capturing.count` per
+        /// record, starting at the index the record holds.
         var captures: [CapturedMemory?] = []
+        /// Bumped by every clear and release: a batch taken before can no longer mark records.
+        var generation = 0
     }
 
     private let signature: Signature
@@ -26,21 +26,21 @@ final class InvocationStore: @unchecked Sendable {
     private let resultOffset: Int
     private let resultSize: Int
     private let stride: Int
-    private let recordsPerChunk: Int
+    private let log: UnsafeMutablePointer<impostor_records>
     private let state = Locked(State())
 
     static let headerSize = 16
-    /// Set in a record's thread word once a verify has accounted for the call. Thread
-    /// identifiers are user-space addresses, which never have the top bit set on x86-64.
+    /// Set in a record's second word once a verify has accounted for the call; the rest of the
+    /// word is the index of the call's first capture.
     static let verifiedFlag: UInt = 1 << 63
-    private static let chunkBytes = 64 * 1024
 
     init(signature: Signature, plan: CapturePlan) {
         self.signature = signature
         self.plan = plan
         let raw = Self.headerSize + signature.payloadSize
         stride = (raw + signature.payloadAlignment - 1) / signature.payloadAlignment * signature.payloadAlignment
-        recordsPerChunk = max(16, Self.chunkBytes / stride)
+        guard let log = impostor_records_create(stride) else { fatalError("Impostor: out of memory creating a mock") }
+        self.log = log
         copySteps = .allocate(capacity: signature.parameters.count)
         for (index, parameter) in signature.parameters.enumerated() {
             copySteps.initializeElement(at: index, to: (Self.headerSize + signature.argumentOffsets[index], parameter.size))
@@ -50,117 +50,163 @@ final class InvocationStore: @unchecked Sendable {
     }
 
     deinit {
-        state.withLock { state in for chunk in state.chunks { chunk.deallocate() } }
+        // Sound: the store dies with its interceptor, and an interceptor dies only when no
+        // trampoline can call it, so no thread appends any more.
+        impostor_records_destroy(log)
         copySteps.deallocate()
     }
 
-    private func withState<R>(_ body: (inout State) -> R) -> R {
-        state.withLock(body)
-    }
-
     /// Records one call: its arguments and captures from `frame`, and the return value already
-    /// written to the frame's result buffer.
-    func append(sequence: UInt64, thread: UInt, frame: CallFrame) {
-        let captures = frame.captures
-        let arguments = frame.arguments!
-        let result = frame.result
+    /// written to the frame's result buffer. Takes no lock unless the call copied pointer
+    /// memory.
+    @inline(__always)
+    func append(sequence: UInt64, frame: CallFrame) {
+        guard !frame.captures.isEmpty else { return write(sequence: sequence, word: 0, frame: frame) }
+        // The captures and the record that points at them are added together, so a clear
+        // cannot come between them.
         state.withLock { state in
-            if state.freeInChunk == 0 { Self.startChunk(&state, records: recordsPerChunk, stride: stride) }
-            // Sound: `next` points at `freeInChunk` unused records of `stride` bytes inside the
-            // newest chunk, owned by this store and only touched under its lock.
-            let record = state.next.unsafelyUnwrapped
-            record.storeBytes(of: sequence, as: UInt64.self)
-            record.storeBytes(of: thread, toByteOffset: 8, as: UInt.self)
-            for index in 0..<copySteps.count {
-                let step = copySteps[index]
-                // Sound: libffi gives one pointer per parameter, to a value of its size, and
-                // the step lies inside the record.
-                impostor_copy(record + step.offset, arguments[index].unsafelyUnwrapped, step.size)
-            }
-            if resultSize > 0, let result {
-                impostor_copy(record + resultOffset, result, resultSize)
-            }
-            state.next = record + stride
-            state.freeInChunk -= 1
-            state.count += 1
-            if !captures.isEmpty { state.captures.append(contentsOf: captures) }
+            let first = state.captures.count
+            state.captures.append(contentsOf: frame.captures)
+            write(sequence: sequence, word: UInt(first), frame: frame)
         }
     }
+
+    @inline(__always)
+    private func write(sequence: UInt64, word: UInt, frame: CallFrame) {
+        let lane = impostor_records_lane(log)
+        // Nil once the mock is released: a call that raced the release is not kept.
+        guard let record = impostor_records_begin(log, lane) else { return }
+        // Sound: `record` is `stride` unused bytes in the calling thread's own lane, which no
+        // other thread writes and readers only read once the commit below publishes it.
+        record.storeBytes(of: sequence, as: UInt64.self)
+        record.storeBytes(of: word, toByteOffset: 8, as: UInt.self)
+        let arguments = frame.arguments.unsafelyUnwrapped
+        for index in 0..<copySteps.count {
+            let step = copySteps[index]
+            // Sound: libffi gives one pointer per parameter, to a value of its size, and the
+            // step lies inside the record.
+            impostor_copy(record + step.offset, arguments[index].unsafelyUnwrapped, step.size)
+        }
+        if resultSize > 0, let result = frame.result {
+            impostor_copy(record + resultOffset, result, resultSize)
+        }
+        impostor_records_commit(log, lane)
+    }
+
+    /// One lane as a reader sees it: the records published so far and the thread that wrote them.
+    private struct LaneView {
+        let lane: UnsafeMutablePointer<impostor_lane>
+        let count: Int
+        let thread: UInt
+    }
+
+    /// The lanes with their published counts; under the state lock, so no clear runs meanwhile.
+    private func lanes() -> [LaneView] {
+        impostor_records_lock(log)
+        defer { impostor_records_unlock(log) }
+        var lanes: [LaneView] = []
+        var lane = impostor_records_first_lane(log)
+        while let current = lane {
+            let count = impostor_lane_count(current)
+            if count > 0 { lanes.append(LaneView(lane: current, count: count, thread: impostor_lane_thread(current))) }
+            lane = impostor_lane_next(current)
+        }
+        return lanes
+    }
+
+    /// How many calls are recorded.
+    var count: Int { state.withLock { _ in lanes().reduce(0) { $0 + $1.count } } }
 
     /// Copies every record out, oldest first.
     func records() -> [CallRecord] { records(last: .max) }
 
-    /// How many calls are recorded.
-    var count: Int { withState { $0.count } }
-
     /// The newest `count` records (all of them when there are fewer), oldest first.
     func records(last count: Int) -> [CallRecord] {
-        let perCall = plan.capturing.count
-        return withState { state in
-            var records: [CallRecord] = []
-            let first = max(0, state.count - count)
-            records.reserveCapacity(state.count - first)
-            for index in first..<state.count {
-                // Sound: records below `count` were fully written under this lock.
-                let record = UnsafeRawPointer(state.chunks[index / recordsPerChunk] + (index % recordsPerChunk) * stride)
-                let payload = UnsafeRawBufferPointer(
-                    start: record + Self.headerSize, count: signature.payloadSize)
-                let captures = perCall == 0 ? [] : plan.arguments(Array(state.captures[(index * perCall)..<((index + 1) * perCall)]))
-                records.append(CallRecord(
-                    sequence: record.load(as: UInt64.self),
-                    thread: record.load(fromByteOffset: 8, as: UInt.self) & ~Self.verifiedFlag,
-                    payload: Array(payload),
-                    captures: captures))
-            }
-            return records
-        }
+        let batch = snapshot()
+        return (max(0, batch.count - count)..<batch.count).map { batch.view($0).record() }
     }
 
-    /// Adds a chunk for the next records. Called under the lock.
-    private static func startChunk(_ state: inout State, records recordsPerChunk: Int, stride: Int) {
-        let chunk = UnsafeMutableRawPointer.allocate(byteCount: recordsPerChunk * stride, alignment: 16)
-        state.chunks.append(chunk)
-        state.next = chunk
-        state.freeInChunk = recordsPerChunk
-    }
-
-    /// Copies every record, oldest first.
+    /// Copies every record, oldest first (by stamp, across the lanes).
     func snapshot() -> RecordBatch {
-        withState { state in
-            RecordBatch(signature: signature, plan: plan, count: state.count, stride: stride, captures: state.captures) { target in
-                var copied = 0
-                for chunk in state.chunks where copied < state.count {
-                    let records = min(recordsPerChunk, state.count - copied)
-                    // Sound: the first `records` records of each chunk are written, and the
-                    // target holds `count` records.
-                    target.advanced(by: copied * stride).copyMemory(from: chunk, byteCount: records * stride)
-                    copied += records
+        state.withLock { state in
+            let lanes = lanes()
+            // Sound: records below each lane's published count are fully written and stay in
+            // place while the state lock keeps clears and releases out.
+            var origins: [UnsafeMutableRawPointer] = []
+            origins.reserveCapacity(lanes.reduce(0) { $0 + $1.count })
+            var threads: [UInt] = []
+            for lane in lanes {
+                for index in 0..<lane.count {
+                    origins.append(impostor_lane_record(log, lane.lane, index))
                 }
             }
+            for lane in lanes { threads.append(contentsOf: repeatElement(lane.thread, count: lane.count)) }
+            // Each lane is in stamp order unless a stub's answer called the mock again on its
+            // thread (the inner call is recorded first); several lanes always need merging.
+            if lanes.count > 1 || !Self.isInStampOrder(origins) {
+                var keyed = origins.indices.map { (origins[$0].load(as: UInt64.self), $0) }
+                keyed.sort { $0.0 < $1.0 }
+                origins = keyed.map { origins[$0.1] }
+                threads = keyed.map { threads[$0.1] }
+            }
+            let perCall = plan.capturing.count
+            var captures: [CapturedMemory?] = []
+            if perCall > 0 {
+                captures.reserveCapacity(origins.count * perCall)
+                for origin in origins {
+                    let first = Int(origin.load(fromByteOffset: 8, as: UInt.self) & ~Self.verifiedFlag)
+                    captures.append(contentsOf: state.captures[first..<(first + perCall)])
+                }
+            }
+            return RecordBatch(
+                signature: signature, plan: plan, stride: stride, origins: origins, threads: threads,
+                captures: captures, generation: state.generation)
         }
     }
 
-    /// Marks the records at `indices` as accounted for by a verify.
-    func markVerified(_ indices: [Int]) {
-        withState { state in
-            for index in indices where index < state.count {
-                // Sound: records below `count` are written and owned by this store.
-                let record = state.chunks[index / recordsPerChunk] + (index % recordsPerChunk) * stride
-                let thread = record.load(fromByteOffset: 8, as: UInt.self)
-                record.storeBytes(of: thread | Self.verifiedFlag, toByteOffset: 8, as: UInt.self)
+    private static func isInStampOrder(_ origins: [UnsafeMutableRawPointer]) -> Bool {
+        var previous: UInt64 = 0
+        for origin in origins {
+            let stamp = origin.load(as: UInt64.self)
+            if stamp < previous { return false }
+            previous = stamp
+        }
+        return true
+    }
+
+    /// Marks the records at `indices` of `batch` as accounted for by a verify. Does nothing
+    /// when the mock was cleared since the batch was taken.
+    func markVerified(_ indices: [Int], in batch: RecordBatch) {
+        state.withLock { state in
+            guard batch.generation == state.generation else { return }
+            for index in indices {
+                // Sound: the record is still in its lane (same generation: no clear since).
+                let origin = batch.origin(index)
+                let word = origin.load(fromByteOffset: 8, as: UInt.self)
+                origin.storeBytes(of: word | Self.verifiedFlag, toByteOffset: 8, as: UInt.self)
             }
         }
     }
 
-    /// Forgets every record and frees their memory.
+    /// Forgets every record; the lanes keep their memory for the calls that follow.
     func removeAll() {
-        withState { state in
-            for chunk in state.chunks { chunk.deallocate() }
-            state.chunks = []
-            state.next = nil
-            state.freeInChunk = 0
-            state.count = 0
+        state.withLock { state in
+            impostor_records_lock(log)
+            impostor_records_reset(log, 0)
+            impostor_records_unlock(log)
             state.captures = []
+            state.generation += 1
+        }
+    }
+
+    /// Frees every record and turns later calls away: they are not recorded.
+    func retire() {
+        state.withLock { state in
+            impostor_records_lock(log)
+            impostor_records_reset(log, 1)
+            impostor_records_unlock(log)
+            state.captures = []
+            state.generation += 1
         }
     }
 }

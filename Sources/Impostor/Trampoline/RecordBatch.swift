@@ -4,25 +4,39 @@ final class RecordBatch {
     let signature: Signature
     let plan: CapturePlan
     let count: Int
+    /// The store's generation when the batch was taken (see ``InvocationStore/markVerified(_:in:)``).
+    let generation: Int
     private let stride: Int
     private let storage: UnsafeMutableRawPointer
-    /// The records' captures, `plan.capturing.count` per record, in record order; a buffer of
+    /// Where each record lives in its lane, for marking it verified.
+    private let origins: [UnsafeMutableRawPointer]
+    /// The records' captures, `plan.capturing.count` per record, in batch order; a buffer of
     /// its own so that slots can point into it while the batch lives.
     private let captures: UnsafeMutableBufferPointer<CapturedMemory?>
 
-    /// `fill` copies `count` records of `stride` bytes into the buffer it is given.
+    /// Copies the records at `origins` (oldest first), writing each one's thread into the copy.
     init(
-        signature: Signature, plan: CapturePlan, count: Int, stride: Int, captures: [CapturedMemory?],
-        fill: (UnsafeMutableRawPointer) -> Void
+        signature: Signature, plan: CapturePlan, stride: Int, origins: [UnsafeMutableRawPointer], threads: [UInt],
+        captures: [CapturedMemory?], generation: Int
     ) {
         self.signature = signature
         self.plan = plan
-        self.count = count
+        self.count = origins.count
         self.stride = stride
+        self.origins = origins
+        self.generation = generation
         self.captures = .allocate(capacity: captures.count)
         _ = self.captures.initialize(from: captures)
-        storage = .allocate(byteCount: max(count * stride, 1), alignment: 16)
-        fill(storage)
+        storage = .allocate(byteCount: max(origins.count * stride, 1), alignment: 16)
+        for (index, origin) in origins.enumerated() {
+            let copy = storage + index * stride
+            // Sound: each origin is a whole published record of `stride` bytes, and the
+            // storage holds `count` records. The copy's second word becomes the thread, with
+            // the verified flag kept.
+            copy.copyMemory(from: origin, byteCount: stride)
+            let flag = origin.load(fromByteOffset: 8, as: UInt.self) & InvocationStore.verifiedFlag
+            copy.storeBytes(of: threads[index] | flag, toByteOffset: 8, as: UInt.self)
+        }
     }
 
     deinit {
@@ -36,6 +50,9 @@ final class RecordBatch {
         RecordView(batch: self, index: index, base: UnsafeRawPointer(storage + index * stride))
     }
 
+    /// Where record `index` lives in the store.
+    func origin(_ index: Int) -> UnsafeMutableRawPointer { origins[index] }
+
     /// Record `record`'s captures, valid while the batch is alive.
     fileprivate func captures(of record: Int) -> UnsafeBufferPointer<CapturedMemory?> {
         let perCall = plan.capturing.count
@@ -48,10 +65,11 @@ final class RecordBatch {
 /// One recorded call inside a ``RecordBatch``.
 struct RecordView {
     let batch: RecordBatch
-    /// The record's position in its mock's store, oldest first.
+    /// The record's position in the batch, oldest first.
     let index: Int
     fileprivate let base: UnsafeRawPointer
 
+    /// The call's ordering stamp.
     var sequence: UInt64 { base.load(as: UInt64.self) }
     var thread: UInt { base.load(fromByteOffset: 8, as: UInt.self) & ~InvocationStore.verifiedFlag }
     var isVerified: Bool { base.load(fromByteOffset: 8, as: UInt.self) & InvocationStore.verifiedFlag != 0 }

@@ -8,8 +8,9 @@ enum OrderVerifier {
     /// How far the calls recorded so far follow the expected order.
     private struct Search {
         /// The call found for each pattern, in order, up to the first one missing.
-        /// (`generation`: the Swift member's reset count when its calls were read; 0 for C.)
-        var found: [(pattern: BoundPattern, sequence: UInt64, index: Int, generation: Int)] = []
+        /// (`generation`: the Swift member's reset count when its calls were read; 0 for C.
+        /// `batch`: the C mock's records the index points into; nil for Swift.)
+        var found: [(pattern: BoundPattern, sequence: UInt64, index: Int, generation: Int, batch: RecordBatch?)] = []
         /// The first pattern with no matching call after the previous one; nil when all were found.
         var missing: BoundPattern?
     }
@@ -29,7 +30,7 @@ enum OrderVerifier {
         }
         for step in search.found {
             switch step.pattern {
-            case .c(let pattern): pattern.interceptor.store.markVerified([step.index])
+            case .c(let pattern): if let batch = step.batch { pattern.interceptor.store.markVerified([step.index], in: batch) }
             case .swift(let pattern): pattern.member.markVerified([step.index], generation: step.generation)
             }
         }
@@ -54,10 +55,12 @@ enum OrderVerifier {
             let key = pattern.mock
             var next: (sequence: UInt64, index: Int)?
             var generation = 0
+            var batch: RecordBatch?
             switch pattern {
             case .c(let pattern):
                 let check = checks[key] ?? Verifier.check(pattern)
                 checks[key] = check
+                batch = check.batch
                 next = (0..<check.batch.count)
                     .map { check.batch.view($0) }
                     .filter { $0.sequence > after && pattern.matches($0) }
@@ -78,7 +81,7 @@ enum OrderVerifier {
                 return result
             }
             after = next.sequence
-            result.found.append((pattern, next.sequence, next.index, generation))
+            result.found.append((pattern, next.sequence, next.index, generation, batch))
         }
         return result
     }

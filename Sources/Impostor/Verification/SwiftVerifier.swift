@@ -60,16 +60,19 @@ extension Verification {
             FailureReporter.report(ImpostorFailure(message: FailureMessages.releasedMockQueried(core.name), site: site))
             return
         }
-        var offending: [Invocation] = []
+        // Every call to the mock, oldest first, so that each listed call shows its place.
+        var all: [(call: Invocation, offends: Bool)] = []
         for member in core.knownMembers {
             let (calls, verified, _) = member.snapshot()
-            for (position, call) in calls.enumerated() where allCalls || !verified.contains(position) {
-                offending.append(Invocation(
-                    mockName: member.name, parameterTypes: member.parameterTypes, resultType: member.resultType, swift: call))
+            for (position, call) in calls.enumerated() {
+                all.append((Invocation(
+                    mockName: member.name, parameterTypes: member.parameterTypes, resultType: member.resultType, swift: call),
+                    allCalls || !verified.contains(position)))
             }
         }
+        all.sort { $0.call.sequenceNumber < $1.call.sequenceNumber }
+        let offending = all.enumerated().filter(\.element.offends).map { (position: $0.offset + 1, call: $0.element.call) }
         guard !offending.isEmpty else { return }
-        offending.sort { $0.sequenceNumber < $1.sequenceNumber }
         FailureReporter.report(ImpostorFailure(
             message: allCalls
                 ? FailureMessages.unexpectedCalls(mock: core.name, calls: offending)

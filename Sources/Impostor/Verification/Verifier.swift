@@ -36,7 +36,7 @@ enum Verifier {
                     site: site))
                 continue
             }
-            pattern.interceptor.store.markVerified(result.matching)
+            pattern.interceptor.store.markVerified(result.matching, in: result.batch)
             if pattern.hasCaptors {
                 for index in result.matching { pattern.capture(result.batch.view(index).slot) }
             }

@@ -182,7 +182,7 @@ enum Verification {
         let batch = interceptor.store.snapshot()
         let offending = (0..<batch.count).map(batch.view).filter { allCalls || !$0.isVerified }
         guard !offending.isEmpty else { return }
-        let calls = offending.map { Invocation(mockName: interceptor.name, signature: batch.signature, record: $0.record()) }
+        let calls = offending.map { (position: $0.index + 1, call: Invocation(mockName: interceptor.name, signature: batch.signature, record: $0.record())) }
         FailureReporter.report(ImpostorFailure(
             message: allCalls
                 ? FailureMessages.unexpectedCalls(mock: interceptor.name, calls: calls)

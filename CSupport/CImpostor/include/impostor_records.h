@@ -1,0 +1,222 @@
+// One mock's call records, written without a shared write per call.
+//
+// Every (mock, thread) pair appends to a lane of its own: a single-writer list of chunks that
+// never move, published to readers with a release store of the lane's count. A thread finds its
+// lane through a small thread-local cache, so the per-call path takes no lock, writes no line
+// another thread writes, and makes no atomic read-modify-write. Readers (verify, the call
+// log) take the records' lock, which only guards the list of lanes, and read each lane below
+// its published count.
+//
+// Clearing and releasing must not pull memory from under a writer. A writer marks its lane
+// busy and then checks the records' gate; a clearer closes the gate, makes every thread of the
+// process pass a full memory barrier (Linux membarrier, "private expedited"), and waits for
+// busy lanes to finish. Either the writer's busy mark is visible to the clearer, or the writer
+// sees the closed gate: the writer pays a compiler barrier instead of a fence on every call.
+// Where membarrier is unavailable, writers pay a full fence instead.
+#ifndef IMPOSTOR_RECORDS_H
+#define IMPOSTOR_RECORDS_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifndef IMPOSTOR_HOT
+#define IMPOSTOR_HOT static inline __attribute__((always_inline))
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Chunk `k` of a lane holds `IMPOSTOR_LANE_FIRST_CHUNK << k` records, so a lane that takes a
+/// few calls stays small and the fixed directory never has to grow.
+#define IMPOSTOR_LANE_FIRST_CHUNK 8
+#define IMPOSTOR_LANE_DIRECTORY 32
+
+/// The records' gate: open, closed while a clear resets the lanes, closed for good on release.
+#define IMPOSTOR_GATE_OPEN 0
+#define IMPOSTOR_GATE_CLEARING 1
+#define IMPOSTOR_GATE_RETIRED 2
+
+typedef struct impostor_lane {
+    /// Records readers may use: every record below it is fully written (release store).
+    _Atomic(size_t) count;
+    /// 1 while the owning thread appends (it then touches the chunks), else 0.
+    _Atomic(int) busy;
+    /// The thread that owns the lane (`pthread_self()`), stored once for all its records.
+    uintptr_t thread;
+    /// The owner's process-unique token (thread identifiers are reused; tokens are not).
+    uint64_t owner;
+    /// Writer-only: where the next record goes, how many fit in the current chunk, and the
+    /// count the writer will publish next.
+    unsigned char *_Nullable next;
+    size_t free_in_chunk;
+    size_t written;
+    /// The chunk being filled, -1 before the first.
+    int current_chunk;
+    /// `IMPOSTOR_LANE_DIRECTORY` chunk pointers, allocated with the first chunk and freed on
+    /// release, so that a released mock keeps only this small header per lane. Chunk `k` is
+    /// NULL until needed, written by the owner before the count that covers it is published,
+    /// and kept across a clear so that recording reuses the same memory.
+    unsigned char *_Nullable *_Nullable chunks;
+    struct impostor_lane *_Nullable next_lane;
+} impostor_lane;
+
+typedef struct impostor_records {
+    /// Process-unique, never reused: the thread-local cache matches lanes by serial, so a
+    /// records object allocated where a freed one was never finds the old one's lanes.
+    uint64_t serial;
+    size_t stride;
+    _Atomic(int) gate;
+    /// Guards `lanes` (the list, not the records in them).
+    pthread_mutex_t lock;
+    impostor_lane *_Nullable lanes;
+} impostor_records;
+
+/// How many (records, lane) pairs each thread remembers.
+#define IMPOSTOR_LANE_CACHE 16
+
+typedef struct impostor_lane_cache_entry {
+    uint64_t serial;
+    impostor_lane *_Nullable lane;
+} impostor_lane_cache_entry;
+
+typedef struct impostor_record_thread {
+    /// This thread's token, 0 until the thread first records a call.
+    uint64_t token;
+    /// The last ordering stamp this thread took, so that its own stamps always increase.
+    uint64_t last_stamp;
+    /// The low bits of this thread's stamps (see `impostor_next_stamp`), set with the token.
+    uint64_t tag;
+    impostor_lane_cache_entry cache[IMPOSTOR_LANE_CACHE];
+} impostor_record_thread;
+
+extern _Thread_local impostor_record_thread impostor_record_thread_storage;
+
+/// Set once before any records exist: 1 when writers must fence (no membarrier), and 1 when
+/// stamps come from the invariant time-stamp counter rather than the shared counter.
+extern int impostor_records_writers_fence;
+extern int impostor_stamps_use_tsc;
+extern _Atomic(uint64_t) impostor_stamp_counter;
+/// The time-stamp counter when the process started.
+extern uint64_t impostor_stamp_base;
+
+/// Bits of a counter stamp that tell threads apart: 2^54 ticks (two months at 3 GHz) fit in
+/// the rest.
+#define IMPOSTOR_STAMP_TAG_BITS 10
+
+/// New empty records for `stride`-byte records, or NULL when out of memory.
+impostor_records *_Nullable impostor_records_create(size_t stride);
+/// Frees the records and their lanes. Only when no thread can call the mock any more.
+void impostor_records_destroy(impostor_records *_Nonnull records);
+
+/// Gives the calling thread its token and stamp tag. Out of line: once per thread.
+void impostor_claim_thread(void);
+/// The calling thread's lane, created on first use. Out of line: the cache missed.
+impostor_lane *_Nonnull impostor_records_find_lane(impostor_records *_Nonnull records);
+/// Waits while a clear runs: 1 when the gate opened again, 0 once the records are retired.
+/// Called with the lane not busy.
+int impostor_records_wait_gate(impostor_records *_Nonnull records);
+/// Adds the lane's next chunk. Out of line: once per chunk.
+void impostor_lane_grow(impostor_records *_Nonnull records, impostor_lane *_Nonnull lane);
+
+/// The calling thread's lane for `records`.
+IMPOSTOR_HOT impostor_lane *_Nonnull impostor_records_lane(impostor_records *_Nonnull records) {
+    impostor_lane_cache_entry *entry =
+        &impostor_record_thread_storage.cache[records->serial & (IMPOSTOR_LANE_CACHE - 1)];
+    if (__builtin_expect(entry->serial == records->serial, 1)) return entry->lane;
+    return impostor_records_find_lane(records);
+}
+
+/// Where the calling thread's next record goes, or NULL when the records are retired (the
+/// call is not recorded). Write the record there, then call `impostor_records_commit`.
+IMPOSTOR_HOT void *_Nullable impostor_records_begin(impostor_records *_Nonnull records,
+                                                              impostor_lane *_Nonnull lane) {
+    for (;;) {
+        atomic_store_explicit(&lane->busy, 1, memory_order_relaxed);
+        // The busy mark must be ordered before the gate is read. A clearer's membarrier makes
+        // this hold on the processor; the compiler must not reorder it either.
+        if (impostor_records_writers_fence) atomic_thread_fence(memory_order_seq_cst);
+        else atomic_signal_fence(memory_order_seq_cst);
+        // Acquire: a reopened gate publishes the clearer's reset of this lane.
+        if (__builtin_expect(atomic_load_explicit(&records->gate, memory_order_acquire) == IMPOSTOR_GATE_OPEN, 1)) break;
+        atomic_store_explicit(&lane->busy, 0, memory_order_release);
+        if (!impostor_records_wait_gate(records)) return NULL;
+    }
+    if (__builtin_expect(lane->free_in_chunk == 0, 0)) impostor_lane_grow(records, lane);
+    return lane->next;
+}
+
+/// Publishes the record `impostor_records_begin` returned and ends the lane's busy span.
+IMPOSTOR_HOT void impostor_records_commit(impostor_records *_Nonnull records, impostor_lane *_Nonnull lane) {
+    lane->next += records->stride;
+    lane->free_in_chunk -= 1;
+    lane->written += 1;
+    atomic_store_explicit(&lane->count, lane->written, memory_order_release);
+    atomic_store_explicit(&lane->busy, 0, memory_order_release);
+}
+
+/// The next ordering stamp. Calls ordered by the program (one thread, or threads synchronized
+/// by a lock, a join or a queue) get increasing stamps; concurrent calls get any order.
+///
+/// With an invariant time-stamp counter that the kernel trusts as its clock (it checked that no
+/// CPU's counter lags another's), the stamp is the counter read after every earlier
+/// instruction has completed (`lfence; rdtsc`, as the kernel reads it for ordering): a call
+/// that happens after another through a lock, join or queue reads the counter after the
+/// synchronizing load completed, which was after the first call's read. Otherwise it is the
+/// next value of one shared counter (exact, but a shared write).
+IMPOSTOR_HOT uint64_t impostor_next_stamp(void) {
+#if defined(__x86_64__)
+    if (__builtin_expect(impostor_stamps_use_tsc, 1)) {
+        uint32_t low, high;
+        __asm__ __volatile__("lfence\n\trdtsc" : "=a"(low), "=d"(high) : : "memory");
+        impostor_record_thread *thread = &impostor_record_thread_storage;
+        if (__builtin_expect(thread->token == 0, 0)) impostor_claim_thread();
+        // Counter ticks since the process started, with the thread's tag in the low bits, so
+        // that two threads reading the same tick still get different stamps.
+        uint64_t stamp = (((((uint64_t)high << 32) | low) - impostor_stamp_base) << IMPOSTOR_STAMP_TAG_BITS) |
+                         thread->tag;
+        if (__builtin_expect(stamp <= thread->last_stamp, 0)) stamp = thread->last_stamp + (1u << IMPOSTOR_STAMP_TAG_BITS);
+        thread->last_stamp = stamp;
+        return stamp;
+    }
+#endif
+    return atomic_fetch_add_explicit(&impostor_stamp_counter, 1, memory_order_relaxed) + 1;
+}
+
+// MARK: Readers (under the records' lock)
+
+/// Takes and releases the records' lock, which guards the list of lanes.
+void impostor_records_lock(impostor_records *_Nonnull records);
+void impostor_records_unlock(impostor_records *_Nonnull records);
+
+/// The first lane, or the one after `lane`. Under the lock.
+static inline impostor_lane *_Nullable impostor_records_first_lane(impostor_records *_Nonnull records) {
+    return records->lanes;
+}
+static inline impostor_lane *_Nullable impostor_lane_next(impostor_lane *_Nonnull lane) { return lane->next_lane; }
+
+/// How many records the lane has published (acquire: each is fully written).
+static inline size_t impostor_lane_count(impostor_lane *_Nonnull lane) {
+    return atomic_load_explicit(&lane->count, memory_order_acquire);
+}
+static inline uintptr_t impostor_lane_thread(impostor_lane *_Nonnull lane) { return lane->thread; }
+
+/// Record `index` of the lane, below a count read earlier.
+void *_Nonnull impostor_lane_record(impostor_records *_Nonnull records, impostor_lane *_Nonnull lane,
+                                             size_t index);
+/// Forgets every record (`retire` 0) and keeps the chunks for reuse, or frees them and turns
+/// every later append away (`retire` 1). Waits for appends under way. Under the lock.
+void impostor_records_reset(impostor_records *_Nonnull records, int retire);
+
+/// Which stamps this process uses: "time-stamp counter" or "shared counter".
+const char *_Nonnull impostor_stamp_source(void);
+/// How clears reach writers: "membarrier" or "fence per call".
+const char *_Nonnull impostor_records_barrier(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,203 @@
+#include "impostor_records.h"
+
+#include <linux/membarrier.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
+
+_Thread_local impostor_record_thread impostor_record_thread_storage;
+int impostor_records_writers_fence = 1;
+int impostor_stamps_use_tsc = 0;
+_Atomic(uint64_t) impostor_stamp_counter = 0;
+uint64_t impostor_stamp_base = 0;
+
+static _Atomic(uint64_t) next_serial = 0;
+static _Atomic(uint64_t) next_token = 0;
+
+static long membarrier(int command) { return syscall(SYS_membarrier, command, 0, 0); }
+
+/// True when the kernel's clock is the time-stamp counter: it only keeps that clock when the
+/// counter is invariant and no CPU's counter was seen behind another's.
+static int kernel_trusts_tsc(void) {
+#if defined(__x86_64__)
+    unsigned eax, ebx, ecx, edx;
+    if (!__get_cpuid(0x80000007, &eax, &ebx, &ecx, &edx) || !(edx & (1u << 8))) return 0;
+    FILE *file = fopen("/sys/devices/system/clocksource/clocksource0/current_clocksource", "r");
+    if (file == NULL) return 0;
+    char name[32] = {0};
+    int trusted = fgets(name, sizeof name, file) != NULL && strncmp(name, "tsc", 3) == 0 &&
+                  (name[3] == '\n' || name[3] == '\0');
+    fclose(file);
+    return trusted;
+#else
+    return 0;
+#endif
+}
+
+/// Decides, once per process, how writers and clearers synchronize and where stamps come
+/// from. IMPOSTOR_CALL_ORDER=counter forces the shared counter (a machine whose counter the
+/// kernel trusts wrongly, or a test of the fallback).
+static void choose_schemes(void) {
+    const char *order = getenv("IMPOSTOR_CALL_ORDER");
+    impostor_stamps_use_tsc = !(order != NULL && strcmp(order, "counter") == 0) && kernel_trusts_tsc();
+#if defined(__x86_64__)
+    if (impostor_stamps_use_tsc) impostor_stamp_base = __builtin_ia32_rdtsc();
+#endif
+    long supported = membarrier(MEMBARRIER_CMD_QUERY);
+    impostor_records_writers_fence =
+        !(supported > 0 && (supported & MEMBARRIER_CMD_PRIVATE_EXPEDITED) &&
+          membarrier(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED) == 0);
+}
+
+// Before main, so that every thread reads settled values: nothing records a call earlier.
+__attribute__((constructor)) static void impostor_records_init(void) { choose_schemes(); }
+
+const char *impostor_stamp_source(void) { return impostor_stamps_use_tsc ? "time-stamp counter" : "shared counter"; }
+const char *impostor_records_barrier(void) { return impostor_records_writers_fence ? "fence per call" : "membarrier"; }
+
+impostor_records *impostor_records_create(size_t stride) {
+    impostor_records *records = calloc(1, sizeof *records);
+    if (records == NULL) return NULL;
+    pthread_mutex_init(&records->lock, NULL);
+    records->stride = stride;
+    records->serial = atomic_fetch_add_explicit(&next_serial, 1, memory_order_relaxed) + 1;
+    atomic_init(&records->gate, IMPOSTOR_GATE_OPEN);
+    return records;
+}
+
+static void free_chunks(impostor_lane *lane) {
+    if (lane->chunks == NULL) return;
+    for (int chunk = 0; chunk < IMPOSTOR_LANE_DIRECTORY; chunk++) free(lane->chunks[chunk]);
+    free(lane->chunks);
+    lane->chunks = NULL;
+}
+
+/// This thread's token and stamp tag, assigned on its first call.
+void impostor_claim_thread(void) {
+    impostor_record_thread *thread = &impostor_record_thread_storage;
+    if (thread->token != 0) return;
+    thread->token = atomic_fetch_add_explicit(&next_token, 1, memory_order_relaxed) + 1;
+    thread->tag = thread->token & ((1u << IMPOSTOR_STAMP_TAG_BITS) - 1);
+}
+
+void impostor_records_destroy(impostor_records *records) {
+    for (impostor_lane *lane = records->lanes, *next; lane != NULL; lane = next) {
+        next = lane->next_lane;
+        free_chunks(lane);
+        free(lane);
+    }
+    pthread_mutex_destroy(&records->lock);
+    free(records);
+}
+
+void impostor_records_lock(impostor_records *records) { pthread_mutex_lock(&records->lock); }
+void impostor_records_unlock(impostor_records *records) { pthread_mutex_unlock(&records->lock); }
+
+impostor_lane *impostor_records_find_lane(impostor_records *records) {
+    impostor_record_thread *thread = &impostor_record_thread_storage;
+    impostor_claim_thread();
+    pthread_mutex_lock(&records->lock);
+    impostor_lane *lane = records->lanes;
+    while (lane != NULL && lane->owner != thread->token) lane = lane->next_lane;
+    if (lane == NULL) {
+        lane = calloc(1, sizeof *lane);
+        if (lane == NULL) {
+            fputs("Impostor: out of memory recording a call\n", stderr);
+            abort();
+        }
+        lane->thread = (uintptr_t)pthread_self();
+        lane->owner = thread->token;
+        lane->current_chunk = -1;
+        // Newest first is fine: readers order records by stamp, not by lane.
+        lane->next_lane = records->lanes;
+        records->lanes = lane;
+    }
+    pthread_mutex_unlock(&records->lock);
+    // Lanes are never freed while the records live, and records are only freed when no thread
+    // can call the mock: the entry can only ever be matched by this records object's serial.
+    impostor_lane_cache_entry *entry = &thread->cache[records->serial & (IMPOSTOR_LANE_CACHE - 1)];
+    entry->serial = records->serial;
+    entry->lane = lane;
+    return lane;
+}
+
+int impostor_records_wait_gate(impostor_records *records) {
+    for (;;) {
+        int gate = atomic_load_explicit(&records->gate, memory_order_acquire);
+        if (gate == IMPOSTOR_GATE_OPEN) return 1;
+        if (gate == IMPOSTOR_GATE_RETIRED) return 0;
+        sched_yield();
+    }
+}
+
+void impostor_lane_grow(impostor_records *records, impostor_lane *lane) {
+    int chunk = lane->current_chunk + 1;
+    if (chunk >= IMPOSTOR_LANE_DIRECTORY) {
+        fputs("Impostor: a mock recorded more calls on one thread than fit in memory\n", stderr);
+        abort();
+    }
+    size_t capacity = (size_t)IMPOSTOR_LANE_FIRST_CHUNK << chunk;
+    if (lane->chunks == NULL) {
+        lane->chunks = calloc(IMPOSTOR_LANE_DIRECTORY, sizeof *lane->chunks);
+        if (lane->chunks == NULL) {
+            fputs("Impostor: out of memory recording a call\n", stderr);
+            abort();
+        }
+    }
+    if (lane->chunks[chunk] == NULL) {
+        // Only the owner writes its directory, and only readers that later load a count
+        // covering this chunk read the entry (the count's release store publishes it).
+        unsigned char *memory = aligned_alloc(16, (capacity * records->stride + 15) / 16 * 16);
+        if (memory == NULL) {
+            fputs("Impostor: out of memory recording a call\n", stderr);
+            abort();
+        }
+        lane->chunks[chunk] = memory;
+    }
+    lane->current_chunk = chunk;
+    lane->next = lane->chunks[chunk];
+    lane->free_in_chunk = capacity;
+}
+
+static void locate(size_t index, size_t *chunk, size_t *offset) {
+    size_t group = index / IMPOSTOR_LANE_FIRST_CHUNK + 1;
+    *chunk = 63 - (size_t)__builtin_clzll(group);
+    *offset = index - (size_t)IMPOSTOR_LANE_FIRST_CHUNK * (((size_t)1 << *chunk) - 1);
+}
+
+void *impostor_lane_record(impostor_records *records, impostor_lane *lane, size_t index) {
+    size_t chunk, offset;
+    locate(index, &chunk, &offset);
+    return lane->chunks[chunk] + offset * records->stride;
+}
+
+void impostor_records_reset(impostor_records *records, int retire) {
+    if (atomic_load_explicit(&records->gate, memory_order_relaxed) == IMPOSTOR_GATE_RETIRED) return;
+    atomic_store_explicit(&records->gate, retire ? IMPOSTOR_GATE_RETIRED : IMPOSTOR_GATE_CLEARING,
+                          memory_order_seq_cst);
+    // The closed gate is ordered before the busy marks are read (a writer's fence pairs with it).
+    atomic_thread_fence(memory_order_seq_cst);
+    // Every thread passes a full barrier: a writer that has not yet seen the closed gate has
+    // its busy mark visible below.
+    if (!impostor_records_writers_fence) membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED);
+    for (impostor_lane *lane = records->lanes; lane != NULL; lane = lane->next_lane) {
+        // Acquire: the writer's last append happens before the reset below.
+        while (atomic_load_explicit(&lane->busy, memory_order_acquire) != 0) sched_yield();
+        if (retire) free_chunks(lane);
+        lane->current_chunk = -1;
+        lane->next = NULL;
+        lane->free_in_chunk = 0;
+        lane->written = 0;
+        atomic_store_explicit(&lane->count, 0, memory_order_relaxed);
+    }
+    // Release: writers that see the gate open see their lane reset.
+    if (!retire) atomic_store_explicit(&records->gate, IMPOSTOR_GATE_OPEN, memory_order_release);
+}

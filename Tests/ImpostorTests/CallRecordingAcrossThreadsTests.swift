@@ -1,0 +1,180 @@
+import CImpostorTestSupport
+import Dispatch
+import Impostor
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Each thread records a mock's calls in a lane of its own, and calls are ordered by stamps
+/// taken without a shared write. These are the promises that must survive that: calls the
+/// program orders (a lock, a join, a queue) come out in that order, across mocks and threads;
+/// threads that end leave their calls behind and new threads record after them; and a mock
+/// released while eight threads call it frees nothing under them.
+@Suite struct CallRecordingAcrossThreadsTests {
+    /// The calls to `mocks`, oldest first by sequence number.
+    private func merged(_ mocks: [ot_turn_fn]) -> [Invocation] {
+        mocks.flatMap { invocations(of: $0) }.sorted { $0.sequenceNumber < $1.sequenceNumber }
+    }
+
+    @Test func twoThreadsTakingTurnsUnderALockAreOrderedCallByCall() {
+        let mockery = Mockery("turns")
+        let ping = mockery.mock(of: ot_turn_fn.self, named: "ping")
+        let pong = mockery.mock(of: ot_turn_fn.self, named: "pong")
+        let turns: Int32 = 20_000
+        #expect([ping, pong].withUnsafeBufferPointer { ot_take_turns($0.baseAddress!, 2, turns) } == 0)
+
+        let calls = merged([ping, pong])
+        #expect(calls.count == Int(turns))
+        // Turn k was taken after turn k - 1 released the lock, often on the other thread.
+        let misplaced = calls.indices.filter { calls[$0].argument(1, as: Int32.self) != Int32($0) }
+        #expect(misplaced.isEmpty, "first misplaced call: \(misplaced.first.map { calls[$0].description } ?? "none")")
+        #expect(Set(calls.map(\.thread)).count == 2)
+        #expect(!calls.contains { $0.thread == .current })
+
+        #expect(calls.map(\.mockName) == (0..<turns).map { ot_owner($0, 2) == 0 ? "ping" : "pong" })
+
+        // A ping and the pong whose turn came next after it, checked both ways round.
+        let firstPing = calls.firstIndex { $0.mockName == "ping" }!
+        let nextPong = calls[firstPing...].firstIndex { $0.mockName == "pong" }!
+        let pingTurn = calls[firstPing].argument(1, as: Int32.self), pongTurn = calls[nextPong].argument(1, as: Int32.self)
+        let inOrder = captureFailures {
+            verifyInOrder {
+                ping(0, pingTurn)
+                pong(1, pongTurn)
+            }
+        }
+        #expect(inOrder.isEmpty)
+        let reversed = captureFailures {
+            verifyInOrder {
+                pong(1, pongTurn)
+                ping(0, pingTurn)
+            }
+        }
+        #expect(reversed.map(\.message).first?.contains("but ping(0, \(pingTurn)) did not follow pong(1, \(pongTurn))") == true)
+    }
+
+    @Test func fourThreadsTakingTurnsOnOneMockAreOrderedCallByCall() {
+        let mockery = Mockery("four turns")
+        let step = mockery.mock(of: ot_turn_fn.self, named: "step")
+        let turns: Int32 = 8_000
+        #expect([step, step, step, step].withUnsafeBufferPointer { ot_take_turns($0.baseAddress!, 4, turns) } == 0)
+
+        let calls = invocations(of: step)
+        #expect(calls.map { $0.argument(1, as: Int32.self) } == Array(0..<turns))
+        // Each C thread's calls carry one identity, and the four are distinct.
+        var threadOf: [Int32: CallingThread] = [:]
+        var changed = 0
+        for call in calls {
+            let player = call.argument(0, as: Int32.self)
+            if let known = threadOf[player], known != call.thread { changed += 1 }
+            threadOf[player] = call.thread
+        }
+        #expect(changed == 0)
+        #expect(Set(threadOf.values).count == 4)
+        verify(.exactly((0..<turns).filter { ot_owner($0, 4) == 3 }.count), step(3, any()))
+    }
+
+    @Test func callsOnASerialQueueAreOrderedAsTheQueueRanThem() {
+        let mockery = Mockery("queue")
+        let step = mockery.mock(of: ot_turn_fn.self, named: "step")
+        let queue = DispatchQueue(label: "impostor.tests.serial")
+        let group = DispatchGroup()
+        for index in 0..<2_000 {
+            queue.async(group: group) { step(0, Int32(index)) }
+        }
+        group.wait()
+        #expect(invocations(of: step).map { $0.argument(1, as: Int32.self) } == Array(0..<2_000))
+    }
+
+    @Test func aCallAfterJoiningTheThreadThatMadeAnotherComesAfterIt() {
+        let mockery = Mockery("join")
+        let first = mockery.mock(of: ot_turn_fn.self, named: "first")
+        let second = mockery.mock(of: ot_turn_fn.self, named: "second")
+        for round in 0..<200 {
+            #expect(ot_successive_threads(first, 1, 1) == 0)
+            second(1, Int32(round))
+        }
+        let calls = merged([first, second])
+        #expect(calls.map(\.mockName) == Array(repeating: ["first", "second"], count: 200).flatMap { $0 })
+        #expect(captureFailures { verifyInOrder { first(0, 0); second(1, 0); first(0, 0); second(1, 199) } }.isEmpty)
+    }
+
+    @Test func threadsThatEndKeepTheirCallsAndLaterThreadsRecordAfterThem() {
+        let mockery = Mockery("successive threads")
+        let step = mockery.mock(of: ot_turn_fn.self, named: "step")
+        let threads: Int32 = 40, calls: Int32 = 100
+        #expect(ot_successive_threads(step, threads, calls) == 0)
+
+        let recorded = invocations(of: step)
+        let expected = (0..<threads).flatMap { thread in (0..<calls).map { Int(thread) * 1_000 + Int($0) } }
+        #expect(recorded.map { Int($0.argument(0, as: Int32.self)) * 1_000 + Int($0.argument(1, as: Int32.self)) } == expected)
+        // One identity per thread, though an ended thread's identifier may be given to the next.
+        for thread in 0..<threads {
+            let identities = Set(recorded.filter { $0.argument(0, as: Int32.self) == thread }.map(\.thread))
+            #expect(identities.count == 1)
+        }
+        verify(.exactly(Int(calls)), step(39, any()))
+
+        // Clearing forgets the ended threads' calls too; new threads and this one record anew.
+        clearInvocations(step)
+        #expect(invocations(of: step).isEmpty)
+        #expect(ot_successive_threads(step, 3, 10) == 0)
+        step(7, 7)
+        let again = invocations(of: step)
+        #expect(again.count == 31)
+        #expect(again.last?.thread == .current)
+        #expect(again.last.map { $0.argument(0, as: Int32.self) } == 7)
+    }
+
+    /// Eight C threads keep calling while the mock's Mockery is released: the records are
+    /// freed with no thread writing them (AddressSanitizer and ThreadSanitizer would see it),
+    /// every thread goes on to the released mock's zero answer, and the late calls are reported.
+    @Test(.timeLimit(.minutes(2))) func aMockReleasedWhileEightThreadsCallItFreesNothingUnderThem() throws {
+        // The late calls' failures go to the parent, where they are captured and counted
+        // rather than reported one by one as known issues (thousands of them).
+        let parent = Mockery("parent")
+        var inner: Mockery? = parent.withCurrent { Mockery("released under load") }
+        let pair = inner!.mock(of: cc_pair_fn.self, named: "busyPair")
+        stub(pair(any(), any())).with { 7 }
+        let run = try #require(cc_start(pair, 8, 7))
+        while cc_calls(run) < 20_000 { usleep(100) }
+        #expect(invocations(of: pair).count >= 20_000)
+
+        let before = cc_calls(run)
+        inner = nil
+        let released = cc_calls(run)
+        let tally = cc_stop(run)
+        #expect(tally.others == 0)
+        #expect(tally.answered_after_zero == 0, "no thread got the stub's answer after the release gave it zero")
+        // Calls that returned before the release began were answered; calls that began after
+        // it returned got zero. At most one call per thread was in progress.
+        #expect(tally.answered >= before)
+        #expect(tally.zeros >= tally.calls - released - 8)
+        let late = captureFailures { parent.assertIsSatisfied() }
+        #expect(Int64(late.count) >= tally.calls - released, "every call after the release was reported")
+        #expect(late.allSatisfy { $0.message.hasPrefix("Call to released mock busyPair") })
+    }
+
+    /// The same suite with stamps from the shared counter, the scheme used where the
+    /// processor's time-stamp counter cannot order calls: run in a child process, since the
+    /// scheme is chosen once per process.
+    @Test(.enabled(if: getenv("IMPOSTOR_CALL_ORDER") == nil))
+    func theSharedCounterSchemeKeepsTheSameOrder() throws {
+        var path = [CChar](repeating: 0, count: 4096)
+        try #require(readlink("/proc/self/exe", &path, path.count - 1) > 0)
+        let executable = String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let command = "IMPOSTOR_CALL_ORDER=counter '\(executable)' --testing-library swift-testing "
+            + "--filter CallRecordingAcrossThreadsTests 2>&1; echo \"exit status $?\""
+        let pipe = try #require(popen(command, "r"))
+        var output = ""
+        var buffer = [CChar](repeating: 0, count: 4096)
+        while fgets(&buffer, Int32(buffer.count), pipe) != nil {
+            output += String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        pclose(pipe)
+        #expect(output.contains("exit status 0"), "\(output)")
+        #expect(output.contains("twoThreadsTakingTurnsUnderALockAreOrderedCallByCall() passed"))
+        #expect(output.contains("aMockReleasedWhileEightThreadsCallItFreesNothingUnderThem() passed"))
+    }
+}
