@@ -23,6 +23,7 @@ enum JSON {
             case .time: break
             case .bytesPerCall(let bytes): value = bytes; unit = "bytes/call"
             case .allocationsPerCall(let count): value = count; unit = "allocations/call"
+            case .throughput(let ratio): value = ratio; unit = "× one thread"
             case .skipped(let reason): status = "skipped"; unit = ""; notes.insert(reason, at: 0)
             }
             let fields: [(String, String)] = [

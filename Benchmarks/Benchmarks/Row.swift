@@ -8,6 +8,8 @@ struct Row: Sendable {
         case bytesPerCall(Double)
         /// Heap allocations per call.
         case allocationsPerCall(Double)
+        /// Calls per second of several threads over one thread's, same harness, same run.
+        case throughput(Double)
         /// Not measured, and why: never shown as a number.
         case skipped(String)
     }
@@ -52,6 +54,11 @@ struct Target: Sendable {
     /// A per-call median at most `limit` times the baseline's.
     static func ratio(_ measured: Double?, atMost limit: Double, of what: String) -> Target {
         Target(text: "≤\(Format.ratio(limit)) \(what)", holds: measured.map { $0 <= limit })
+    }
+
+    /// A throughput ratio of at least `limit`.
+    static func throughput(_ measured: Double?, atLeast limit: Double) -> Target {
+        Target(text: "≥\(Format.ratio(limit)) one thread", holds: measured.map { $0 >= limit })
     }
 
     /// A median below `limit` nanoseconds.

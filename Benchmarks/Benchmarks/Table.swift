@@ -77,7 +77,7 @@ enum Table {
         divides by the empty libffi closure, the cost no libffi-based mock can go below; row 1 \
         is a plain call, for scale. Rows 3 to 6 add Impostor's work on top of that trampoline: \
         recording, stub lookup, matchers, the with { } block. Row 7 is wall time per call with \
-        two threads; its note gives the throughput against one thread. Rows 8 and 9 are \
+        two threads' throughput over one thread's on the same mock, measured in the same way. Rows 8 and 9 are \
         one-off operations in their own units; row 10 is memory and allocations per recorded \
         call, and whether calls get slower as millions are recorded. Row 12 is a Swift \
         protocol mock called by a Swift loop, next to a hand-written fake: its ratios to the fake \
@@ -90,6 +90,7 @@ enum Table {
         case .time(let statistics): Format.nanoseconds(statistics.median)
         case .bytesPerCall(let bytes): "\(Format.fixed(bytes, 1)) B/call"
         case .allocationsPerCall(let count): "\(Format.fixed(count, 4)) /call"
+        case .throughput(let ratio): "\(Format.ratio(ratio)) one thread"
         case .skipped(let reason): reason
         }
     }

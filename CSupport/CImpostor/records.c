@@ -74,10 +74,12 @@ impostor_records *impostor_records_create(size_t stride) {
 }
 
 static void free_chunks(impostor_lane *lane) {
-    if (lane->chunks == NULL) return;
-    for (int chunk = 0; chunk < IMPOSTOR_LANE_DIRECTORY; chunk++) free(lane->chunks[chunk]);
-    free(lane->chunks);
-    lane->chunks = NULL;
+    for (impostor_chunk *chunk = lane->first_chunk, *next; chunk != NULL; chunk = next) {
+        next = chunk->next;
+        free(chunk);
+    }
+    lane->first_chunk = NULL;
+    lane->current_chunk = NULL;
 }
 
 /// This thread's token and stamp tag, assigned on its first call.
@@ -115,7 +117,6 @@ impostor_lane *impostor_records_find_lane(impostor_records *records) {
         }
         lane->thread = (uintptr_t)pthread_self();
         lane->owner = thread->token;
-        lane->current_chunk = -1;
         // Newest first is fine: readers order records by stamp, not by lane.
         lane->next_lane = records->lanes;
         records->lanes = lane;
@@ -139,44 +140,41 @@ int impostor_records_wait_gate(impostor_records *records) {
 }
 
 void impostor_lane_grow(impostor_records *records, impostor_lane *lane) {
-    int chunk = lane->current_chunk + 1;
-    if (chunk >= IMPOSTOR_LANE_DIRECTORY) {
-        fputs("Impostor: a mock recorded more calls on one thread than fit in memory\n", stderr);
-        abort();
-    }
-    size_t capacity = (size_t)IMPOSTOR_LANE_FIRST_CHUNK << chunk;
-    if (lane->chunks == NULL) {
-        lane->chunks = calloc(IMPOSTOR_LANE_DIRECTORY, sizeof *lane->chunks);
-        if (lane->chunks == NULL) {
+    impostor_chunk *current = lane->current_chunk;
+    // After a clear the chunks are still linked: fill them again before allocating.
+    impostor_chunk *chunk = current == NULL ? lane->first_chunk : current->next;
+    if (chunk == NULL) {
+        size_t capacity = IMPOSTOR_LANE_FIRST_CHUNK;
+        if (current != NULL) {
+            size_t limit = IMPOSTOR_LANE_CHUNK_BYTES / records->stride;
+            capacity = current->capacity * 2;
+            if (capacity > limit) capacity = limit > current->capacity ? limit : current->capacity;
+        }
+        chunk = aligned_alloc(16, (sizeof(impostor_chunk) + capacity * records->stride + 15) / 16 * 16);
+        if (chunk == NULL) {
             fputs("Impostor: out of memory recording a call\n", stderr);
             abort();
         }
-    }
-    if (lane->chunks[chunk] == NULL) {
-        // Only the owner writes its directory, and only readers that later load a count
-        // covering this chunk read the entry (the count's release store publishes it).
-        unsigned char *memory = aligned_alloc(16, (capacity * records->stride + 15) / 16 * 16);
-        if (memory == NULL) {
-            fputs("Impostor: out of memory recording a call\n", stderr);
-            abort();
-        }
-        lane->chunks[chunk] = memory;
+        chunk->next = NULL;
+        chunk->capacity = capacity;
+        // Readers follow this link only below a count published after it.
+        if (current == NULL) lane->first_chunk = chunk;
+        else current->next = chunk;
     }
     lane->current_chunk = chunk;
-    lane->next = lane->chunks[chunk];
-    lane->free_in_chunk = capacity;
+    lane->next = (unsigned char *)(chunk + 1);
+    lane->free_in_chunk = chunk->capacity;
 }
 
-static void locate(size_t index, size_t *chunk, size_t *offset) {
-    size_t group = index / IMPOSTOR_LANE_FIRST_CHUNK + 1;
-    *chunk = 63 - (size_t)__builtin_clzll(group);
-    *offset = index - (size_t)IMPOSTOR_LANE_FIRST_CHUNK * (((size_t)1 << *chunk) - 1);
-}
-
-void *impostor_lane_record(impostor_records *records, impostor_lane *lane, size_t index) {
-    size_t chunk, offset;
-    locate(index, &chunk, &offset);
-    return lane->chunks[chunk] + offset * records->stride;
+void impostor_lane_records(impostor_records *records, impostor_lane *lane, size_t count, void **out) {
+    size_t written = 0;
+    impostor_chunk *chunk = lane->first_chunk;
+    while (written < count) {
+        unsigned char *record = (unsigned char *)(chunk + 1);
+        for (size_t i = 0; i < chunk->capacity && written < count; i++, record += records->stride) out[written++] = record;
+        // Only follow a link the count covers: the owner may be writing the next one.
+        if (written < count) chunk = chunk->next;
+    }
 }
 
 void impostor_records_reset(impostor_records *records, int retire) {
@@ -192,7 +190,7 @@ void impostor_records_reset(impostor_records *records, int retire) {
         // Acquire: the writer's last append happens before the reset below.
         while (atomic_load_explicit(&lane->busy, memory_order_acquire) != 0) sched_yield();
         if (retire) free_chunks(lane);
-        lane->current_chunk = -1;
+        lane->current_chunk = NULL;
         lane->next = NULL;
         lane->free_in_chunk = 0;
         lane->written = 0;

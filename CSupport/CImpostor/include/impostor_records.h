@@ -29,10 +29,17 @@
 extern "C" {
 #endif
 
-/// Chunk `k` of a lane holds `IMPOSTOR_LANE_FIRST_CHUNK << k` records, so a lane that takes a
-/// few calls stays small and the fixed directory never has to grow.
+/// A lane's first chunk holds `IMPOSTOR_LANE_FIRST_CHUNK` records and each next one twice as
+/// many, up to `IMPOSTOR_LANE_CHUNK_BYTES`: a lane that takes a few calls stays small, and a
+/// long one wastes at most one chunk's tail.
 #define IMPOSTOR_LANE_FIRST_CHUNK 8
-#define IMPOSTOR_LANE_DIRECTORY 32
+#define IMPOSTOR_LANE_CHUNK_BYTES (64 * 1024)
+
+/// A block of records, linked to the next. The header keeps the records 16-byte aligned.
+typedef struct impostor_chunk {
+    struct impostor_chunk *_Nullable next;
+    size_t capacity;
+} impostor_chunk;
 
 /// The records' gate: open, closed while a clear resets the lanes, closed for good on release.
 #define IMPOSTOR_GATE_OPEN 0
@@ -53,13 +60,11 @@ typedef struct impostor_lane {
     unsigned char *_Nullable next;
     size_t free_in_chunk;
     size_t written;
-    /// The chunk being filled, -1 before the first.
-    int current_chunk;
-    /// `IMPOSTOR_LANE_DIRECTORY` chunk pointers, allocated with the first chunk and freed on
-    /// release, so that a released mock keeps only this small header per lane. Chunk `k` is
-    /// NULL until needed, written by the owner before the count that covers it is published,
-    /// and kept across a clear so that recording reuses the same memory.
-    unsigned char *_Nullable *_Nullable chunks;
+    /// The first chunk and the one being filled (NULL before the first record). A chunk and
+    /// the link to it are written by the owner before the count that covers them is published;
+    /// a clear keeps them so that recording reuses the same memory, a release frees them.
+    impostor_chunk *_Nullable first_chunk;
+    impostor_chunk *_Nullable current_chunk;
     struct impostor_lane *_Nullable next_lane;
 } impostor_lane;
 
@@ -203,9 +208,9 @@ static inline size_t impostor_lane_count(impostor_lane *_Nonnull lane) {
 }
 static inline uintptr_t impostor_lane_thread(impostor_lane *_Nonnull lane) { return lane->thread; }
 
-/// Record `index` of the lane, below a count read earlier.
-void *_Nonnull impostor_lane_record(impostor_records *_Nonnull records, impostor_lane *_Nonnull lane,
-                                             size_t index);
+/// Writes the addresses of the lane's first `count` records (a count read earlier) to `out`.
+void impostor_lane_records(impostor_records *_Nonnull records, impostor_lane *_Nonnull lane, size_t count,
+                           void *_Nullable *_Nonnull out);
 /// Forgets every record (`retire` 0) and keeps the chunks for reuse, or frees them and turns
 /// every later append away (`retire` 1). Waits for appends under way. Under the lock.
 void impostor_records_reset(impostor_records *_Nonnull records, int retire);

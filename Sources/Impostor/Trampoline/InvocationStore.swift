@@ -135,10 +135,10 @@ final class InvocationStore: @unchecked Sendable {
             var origins: [UnsafeMutableRawPointer] = []
             origins.reserveCapacity(lanes.reduce(0) { $0 + $1.count })
             var threads: [UInt] = []
+            var addresses = [UnsafeMutableRawPointer?](repeating: nil, count: lanes.reduce(0) { max($0, $1.count) })
             for lane in lanes {
-                for index in 0..<lane.count {
-                    origins.append(impostor_lane_record(log, lane.lane, index))
-                }
+                addresses.withUnsafeMutableBufferPointer { impostor_lane_records(log, lane.lane, lane.count, $0.baseAddress!) }
+                for index in 0..<lane.count { origins.append(addresses[index].unsafelyUnwrapped) }
             }
             for lane in lanes { threads.append(contentsOf: repeatElement(lane.thread, count: lane.count)) }
             // Each lane is in stamp order unless a stub's answer called the mock again on its
