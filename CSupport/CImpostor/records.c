@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -21,6 +22,27 @@ uint64_t impostor_stamp_base = 0;
 
 static _Atomic(uint64_t) next_serial = 0;
 static _Atomic(uint64_t) next_token = 0;
+static _Atomic(size_t) mapped_bytes = 0;
+
+size_t impostor_records_mapped_bytes(void) { return atomic_load_explicit(&mapped_bytes, memory_order_relaxed); }
+
+/// A chunk of `bytes` (a multiple of the huge page size) aligned to it, advised for a huge
+/// page; NULL when the system has no memory to map.
+static impostor_chunk *map_huge_chunk(size_t bytes) {
+    // Twice the size, then the unaligned ends are given back.
+    unsigned char *region = mmap(NULL, 2 * bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (region == MAP_FAILED) return NULL;
+    unsigned char *start = (unsigned char *)(((uintptr_t)region + bytes - 1) & ~(uintptr_t)(bytes - 1));
+    if (start > region) munmap(region, (size_t)(start - region));
+    size_t tail = (size_t)(region + 2 * bytes - (start + bytes));
+    if (tail > 0) munmap(start + bytes, tail);
+    // Advice only: without transparent huge pages the chunk works with small pages.
+    madvise(start, bytes, MADV_HUGEPAGE);
+    atomic_fetch_add_explicit(&mapped_bytes, bytes, memory_order_relaxed);
+    impostor_chunk *chunk = (impostor_chunk *)start;
+    chunk->mapped = bytes;
+    return chunk;
+}
 
 static long membarrier(int command) { return syscall(SYS_membarrier, command, 0, 0); }
 
@@ -76,10 +98,16 @@ impostor_records *impostor_records_create(size_t stride) {
 static void free_chunks(impostor_lane *lane) {
     for (impostor_chunk *chunk = lane->first_chunk, *next; chunk != NULL; chunk = next) {
         next = chunk->next;
-        free(chunk);
+        if (chunk->mapped != 0) {
+            atomic_fetch_sub_explicit(&mapped_bytes, chunk->mapped, memory_order_relaxed);
+            munmap(chunk, chunk->mapped);
+        } else {
+            free(chunk);
+        }
     }
     lane->first_chunk = NULL;
     lane->current_chunk = NULL;
+    lane->chunk_bytes = 0;
 }
 
 /// This thread's token and stamp tag, assigned on its first call.
@@ -150,11 +178,24 @@ void impostor_lane_grow(impostor_records *records, impostor_lane *lane) {
             capacity = current->capacity * 2;
             if (capacity > limit) capacity = limit > current->capacity ? limit : current->capacity;
         }
-        chunk = aligned_alloc(16, (sizeof(impostor_chunk) + capacity * records->stride + 15) / 16 * 16);
-        if (chunk == NULL) {
-            fputs("Impostor: out of memory recording a call\n", stderr);
-            abort();
+        size_t bytes = sizeof(impostor_chunk) + capacity * records->stride;
+        chunk = NULL;
+        if (lane->chunk_bytes >= IMPOSTOR_LANE_HUGE_AFTER && records->stride <= IMPOSTOR_LANE_HUGE_BYTES / 64) {
+            chunk = map_huge_chunk(IMPOSTOR_LANE_HUGE_BYTES);
+            if (chunk != NULL) {
+                bytes = IMPOSTOR_LANE_HUGE_BYTES;
+                capacity = (bytes - sizeof(impostor_chunk)) / records->stride;
+            }
         }
+        if (chunk == NULL) {
+            chunk = aligned_alloc(16, (bytes + 15) / 16 * 16);
+            if (chunk == NULL) {
+                fputs("Impostor: out of memory recording a call\n", stderr);
+                abort();
+            }
+            chunk->mapped = 0;
+        }
+        lane->chunk_bytes += bytes;
         chunk->next = NULL;
         chunk->capacity = capacity;
         // Readers follow this link only below a count published after it.

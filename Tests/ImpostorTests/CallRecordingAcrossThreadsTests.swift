@@ -1,3 +1,4 @@
+import CImpostor
 import CImpostorTestSupport
 import Dispatch
 import Impostor
@@ -173,11 +174,32 @@ import Glibc
         #expect(invocations(of: step).allSatisfy { $0.argument(0, as: Int32.self) == 1 })
     }
 
+    /// A lane past 1 MiB of records goes on in 2 MiB chunks mapped for huge pages; they hold
+    /// the calls like any other chunk, and a release unmaps them. Run alone in a child process.
+    @Test(.enabled(if: getenv("IMPOSTOR_ALONE") != nil))
+    func aLongLaneGoesOnInHugeChunksThatAReleaseUnmaps() {
+        let before = impostor_records_mapped_bytes()
+        var mockery: Mockery? = Mockery("long lane")
+        let step = mockery!.mock(of: ot_turn_fn.self, named: "step")
+        // 200,000 records of 24 bytes: 4.8 MB, of which all but the first 1 MiB in huge chunks.
+        for index in 0..<200_000 { step(Int32(index % 7), Int32(index)) }
+        let mapped = impostor_records_mapped_bytes() - before
+        #expect(mapped >= 2 * 2_097_152, "\(mapped) bytes mapped")
+        let calls = invocations(of: step)
+        #expect(calls.map { $0.argument(1, as: Int32.self) } == Array(0..<200_000))
+        #expect(calls.allSatisfy { $0.argument(0, as: Int32.self) == $0.argument(1, as: Int32.self) % 7 })
+        mockery = nil
+        #expect(impostor_records_mapped_bytes() == before)
+    }
+
     @Test(.enabled(if: getenv("IMPOSTOR_CALL_ORDER") == nil && getenv("IMPOSTOR_ALONE") == nil))
-    func chunkReuseMeasuredAlone() throws {
-        let output = try childRun(environment: "IMPOSTOR_ALONE=1", filter: "callsAfterAClearReuseTheChunksOfTheCallsBefore")
+    func chunkMemoryMeasuredAlone() throws {
+        let output = try childRun(
+            environment: "IMPOSTOR_ALONE=1",
+            filter: "'callsAfterAClearReuseTheChunksOfTheCallsBefore|aLongLaneGoesOnInHugeChunksThatAReleaseUnmaps' --no-parallel")
         #expect(output.contains("exit status 0"), "\(output)")
         #expect(output.contains("callsAfterAClearReuseTheChunksOfTheCallsBefore() passed"))
+        #expect(output.contains("aLongLaneGoesOnInHugeChunksThatAReleaseUnmaps() passed"))
     }
 
     /// Run only in the child process of the next test: there, stamps come from the shared

@@ -31,15 +31,27 @@ extern "C" {
 
 /// A lane's first chunk holds `IMPOSTOR_LANE_FIRST_CHUNK` records and each next one twice as
 /// many, up to `IMPOSTOR_LANE_CHUNK_BYTES`: a lane that takes a few calls stays small, and a
-/// long one wastes at most one chunk's tail.
+/// long one wastes at most one chunk's tail. Once a lane holds `IMPOSTOR_LANE_HUGE_AFTER`
+/// bytes, its next chunks are `IMPOSTOR_LANE_HUGE_BYTES`, mapped on their own and offered to the
+/// kernel for a transparent huge page: touching fresh pages for records cost about 10 ns a
+/// call with 4 KiB pages (a fault per 128 records), and a huge page faults once per 2 MiB.
 #define IMPOSTOR_LANE_FIRST_CHUNK 8
 #define IMPOSTOR_LANE_CHUNK_BYTES (64 * 1024)
+#define IMPOSTOR_LANE_HUGE_AFTER (1024 * 1024)
+#define IMPOSTOR_LANE_HUGE_BYTES (2 * 1024 * 1024)
 
 /// A block of records, linked to the next. The header keeps the records 16-byte aligned.
 typedef struct impostor_chunk {
     struct impostor_chunk *_Nullable next;
     size_t capacity;
+    /// The chunk's size when it was mapped on its own (a huge chunk), 0 when from malloc.
+    size_t mapped;
+    size_t unused;
 } impostor_chunk;
+
+/// Bytes of record chunks mapped on their own (not through malloc), for the benchmarks'
+/// memory figures.
+size_t impostor_records_mapped_bytes(void);
 
 /// The records' gate: open, closed while a clear resets the lanes, closed for good on release.
 #define IMPOSTOR_GATE_OPEN 0
@@ -65,6 +77,8 @@ typedef struct impostor_lane {
     /// a clear keeps them so that recording reuses the same memory, a release frees them.
     impostor_chunk *_Nullable first_chunk;
     impostor_chunk *_Nullable current_chunk;
+    /// Bytes of the chunks linked so far, which decides the size of the next.
+    size_t chunk_bytes;
     struct impostor_lane *_Nullable next_lane;
 } impostor_lane;
 
