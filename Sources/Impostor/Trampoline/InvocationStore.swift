@@ -189,21 +189,15 @@ final class InvocationStore: @unchecked Sendable {
     }
 
     /// Forgets every record; the lanes keep their memory for the calls that follow.
-    func removeAll() {
-        state.withLock { state in
-            impostor_records_lock(log)
-            impostor_records_reset(log, 0)
-            impostor_records_unlock(log)
-            state.captures = []
-            state.generation += 1
-        }
-    }
+    func removeAll() { reset(retiring: false) }
 
     /// Frees every record and turns later calls away: they are not recorded.
-    func retire() {
+    func retire() { reset(retiring: true) }
+
+    private func reset(retiring: Bool) {
         state.withLock { state in
             impostor_records_lock(log)
-            impostor_records_reset(log, 1)
+            impostor_records_reset(log, retiring ? 1 : 0)
             impostor_records_unlock(log)
             state.captures = []
             state.generation += 1
