@@ -81,7 +81,7 @@ final class ActionStep: @unchecked Sendable {
 @usableFromInline
 final class ActionCall {
     // Made and used on the thread answering one call.
-    /// The call's global sequence number.
+    /// The call's ordering stamp (see ``CallSequence``).
     let sequence: UInt64
     /// Which of the expectation's calls this is, from 0 (for `onConsecutiveCalls`).
     @usableFromInline let index: Int

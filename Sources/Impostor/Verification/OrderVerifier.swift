@@ -2,8 +2,8 @@
 import Glibc
 #endif
 
-/// Checks that calls happened in a given order, across mocks, by their global sequence
-/// numbers. Other calls may come in between.
+/// Checks that calls happened in a given order, across mocks and threads, by their ordering
+/// stamps (see ``CallSequence``). Other calls may come in between.
 enum OrderVerifier {
     /// How far the calls recorded so far follow the expected order.
     private struct Search {
