@@ -19,6 +19,29 @@ import Testing
         #expect(failures.isEmpty, "exactly one recorded call equals \(literal)")
     }
 
+    /// The stub scan steps slot by slot inside the stub table's chunks (8, 16, 32, … entries)
+    /// and skips a stub whose literal argument differs before looking at it: 100 stubs, each
+    /// answering its own first argument, with the second argument left to `any()`, a reset
+    /// in between, and a general matcher among them.
+    @Test(.mockery) func aHundredStubsAcrossTheTablesChunksEachAnswerTheirOwnCall() {
+        typealias Pair = @convention(c) (Int32, Int32) -> Int32
+        let pair: Pair = mockFunction(named: "pair")
+        stub(pair(any(), 7)).with { -7 }
+        for key in Int32(0)..<100 { stub(pair(eq(key), any())).with { key &* 10 } }
+        stub(pair(gt(Int32(1_000)), any())).with { -1 }
+        for key in Int32(0)..<100 { #expect(pair(key, 3) == key &* 10, "stub \(key)") }
+        #expect(pair(100, 3) == 0)
+        #expect(pair(100, 7) == -7, "the oldest stub, past every chunk")
+        #expect(pair(5_000, 7) == -1, "the newest stub, a general matcher")
+        // The newest matching stub wins: a second stub for key 42 comes first.
+        stub(pair(eq(42), any())).with { 4_242 }
+        #expect(pair(42, 3) == 4_242)
+        reset(pair)
+        stub(pair(eq(9), any())).with { 99 }
+        #expect(pair(9, 0) == 99)
+        #expect(pair(8, 0) == 0, "stubs from before the reset are forgotten")
+    }
+
     @Test(.mockery) func eightBitLiterals() {
         let f: cg_u8_fn = mockFunction(named: "u8")
         expectOnlyLiteralMatches(UInt8(0x5A), wrong: [0xDA, 0x5B, 0x1A], call: { cg_pass_u8(f, $0) },

@@ -12,6 +12,12 @@ final class CallPattern: Sendable {
     private let tests: [ArgumentTest]
     /// True when some argument has a captor (so matches must be reported to it).
     let hasCaptors: Bool
+    /// The first argument whose test is a comparison of bits, for the stub table to check
+    /// before the pattern.
+    var prefilter: StubPrefilter {
+        guard let index = tests.firstIndex(where: { $0.kind == .bits }) else { return .none }
+        return StubPrefilter(argument: index, size: tests[index].size, bits: tests[index].bits)
+    }
 
     init(interceptor: Interceptor, arguments: [ArgumentMatcher], site: SourceSite) {
         self.interceptor = interceptor

@@ -125,12 +125,11 @@ final class Interceptor: Sendable {
     func newestMatchingStub(_ frame: CallFrame) -> Unmanaged<Stub>? {
         // Newest stub first. A plain loop, so matching is inlined here: a closure per stub
         // cost about a hundred instructions each.
-        var index = stubs.publishedCount - 1
-        let firstLive = stubs.firstLiveIndex  // after the count: stubs below it were reset
-        while index >= firstLive {
-            let entry = stubs.borrowedEntry(index)
-            if entry._withUnsafeGuaranteedRef({ $0.pattern.matches(frame) }) { return entry }
-            index -= 1
+        var entries = stubs.newestFirst()
+        while let entry = entries.next() {
+            if entry.prefilter.admits(frame), entry.element._withUnsafeGuaranteedRef({ $0.pattern.matches(frame) }) {
+                return entry.element
+            }
         }
         return nil
     }

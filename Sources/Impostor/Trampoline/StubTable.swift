@@ -14,6 +14,13 @@ final class StubTable<Element: AnyObject>: @unchecked Sendable {
     // @unchecked: slots are written under `writeLock` before being published through `count`
     // (release/acquire), and never written again; `firstLive` only grows, under `writeLock`.
 
+    /// A slot: the entry, and a test of one argument's bits that every call it matches passes,
+    /// so a call can skip the entry without touching it.
+    struct Entry {
+        let element: Unmanaged<Element>
+        let prefilter: StubPrefilter
+    }
+
     /// The most entries one table holds.
     static var capacity: Int { 1 << 20 }
     /// Chunk `k` holds `firstChunkSize << k` entries, so a mock with a few stubs keeps a few
@@ -27,11 +34,11 @@ final class StubTable<Element: AnyObject>: @unchecked Sendable {
     private let firstLive = Atomic<Int>(0)
     private let writeLock = Locked(())
     /// Allocated with the first entry: most mocks are never stubbed.
-    private var directory: UnsafeMutablePointer<UnsafeMutablePointer<Unmanaged<Element>>?>?
+    private var directory: UnsafeMutablePointer<UnsafeMutablePointer<Entry>?>?
 
     deinit {
         guard let directory else { return }
-        for index in 0..<count.load(ordering: .acquiring) { Self.slot(index, in: directory).pointee.release() }
+        for index in 0..<count.load(ordering: .acquiring) { Self.slot(index, in: directory).pointee.element.release() }
         for chunk in 0..<Self.directorySize { directory[chunk]?.deallocate() }
         directory.deallocate()
     }
@@ -39,15 +46,17 @@ final class StubTable<Element: AnyObject>: @unchecked Sendable {
     /// The chunk and position of entry `index`.
     @inline(__always)
     private static func location(of index: Int) -> (chunk: Int, offset: Int) {
-        let group = index / firstChunkSize + 1
-        let chunk = Int.bitWidth - group.leadingZeroBitCount - 1
-        return (chunk, index - firstChunkSize * ((1 << chunk) - 1))
+        // Wrapping arithmetic: `index` is below `capacity`, so nothing overflows, and the
+        // checks cost a call past eleven stubs a tenth of its instructions.
+        let group = Int(bitPattern: UInt(bitPattern: index) / UInt(firstChunkSize)) &+ 1  // a shift: unsigned
+        let chunk = Int.bitWidth &- group.leadingZeroBitCount &- 1
+        return (chunk, index &- firstChunkSize &* ((1 &<< chunk) &- 1))
     }
 
     @inline(__always)
     private static func slot(
-        _ index: Int, in directory: UnsafeMutablePointer<UnsafeMutablePointer<Unmanaged<Element>>?>
-    ) -> UnsafeMutablePointer<Unmanaged<Element>> {
+        _ index: Int, in directory: UnsafeMutablePointer<UnsafeMutablePointer<Entry>?>
+    ) -> UnsafeMutablePointer<Entry> {
         let (chunk, offset) = location(of: index)
         // Sound: chunk `chunk` was allocated with `firstChunkSize << chunk` slots before any
         // index in it was published, and `offset` is below that.
@@ -55,12 +64,12 @@ final class StubTable<Element: AnyObject>: @unchecked Sendable {
     }
 
     /// Adds `element` as the newest entry. False when the table is full.
-    func append(_ element: Element) -> Bool {
+    func append(_ element: Element, prefilter: StubPrefilter = .none) -> Bool {
         writeLock.withLock { _ in
             let index = count.load(ordering: .relaxed)
             guard index < Self.capacity else { return false }
             if directory == nil {
-                let directory = UnsafeMutablePointer<UnsafeMutablePointer<Unmanaged<Element>>?>.allocate(capacity: Self.directorySize)
+                let directory = UnsafeMutablePointer<UnsafeMutablePointer<Entry>?>.allocate(capacity: Self.directorySize)
                 directory.initialize(repeating: nil, count: Self.directorySize)
                 self.directory = directory
             }
@@ -69,7 +78,7 @@ final class StubTable<Element: AnyObject>: @unchecked Sendable {
                 directory![chunk] = .allocate(capacity: Self.firstChunkSize << chunk)
             }
             // Sound: the slot is not yet visible to readers (count is still `index`).
-            Self.slot(index, in: directory!).initialize(to: .passRetained(element))
+            Self.slot(index, in: directory!).initialize(to: Entry(element: .passRetained(element), prefilter: prefilter))
             count.store(index + 1, ordering: .releasing)
             return true
         }
@@ -96,10 +105,53 @@ final class StubTable<Element: AnyObject>: @unchecked Sendable {
         }
     }
 
+    /// The live entries, newest first, as of this moment: the per-call scan. It steps from slot
+    /// to slot inside a chunk and looks a chunk up only when it leaves one.
+    @inline(__always)
+    func newestFirst() -> NewestFirst {
+        let newest = publishedCount &- 1
+        let oldest = firstLiveIndex  // after the count: stubs below it were reset
+        guard newest >= oldest else { return NewestFirst(slot: nil, offset: 0, index: 0, oldest: 0, directory: nil) }
+        let (chunk, offset) = Self.location(of: newest)
+        // Sound: see `borrowedEntry`; the directory is set once an entry is published.
+        let directory = self.directory.unsafelyUnwrapped
+        return NewestFirst(slot: directory[chunk].unsafelyUnwrapped + offset, offset: offset, index: newest, oldest: oldest, directory: directory)
+    }
+
+    /// A scan of entries from the newest down to the oldest live one.
+    struct NewestFirst {
+        fileprivate var slot: UnsafeMutablePointer<Entry>?
+        fileprivate var offset: Int
+        fileprivate var index: Int
+        fileprivate let oldest: Int
+        fileprivate let directory: UnsafeMutablePointer<UnsafeMutablePointer<Entry>?>?
+
+        /// The next older entry, borrowed; nil past the oldest live one.
+        @inline(__always)
+        mutating func next() -> Entry? {
+            guard let current = slot else { return nil }
+            // Sound: `current` is the published entry `index` (see `borrowedEntry`).
+            let entry = current.pointee
+            if index == oldest {
+                slot = nil
+            } else if offset == 0 {
+                index &-= 1
+                let (chunk, offset) = StubTable.location(of: index)
+                self.offset = offset
+                slot = directory.unsafelyUnwrapped[chunk].unsafelyUnwrapped + offset
+            } else {
+                index &-= 1
+                offset &-= 1
+                slot = current - 1
+            }
+            return entry
+        }
+    }
+
     /// Entry `index`, below a `publishedCount` read earlier, without a retain: the table keeps
     /// its entries for its own life, which is the mock's.
     @inline(__always)
-    func borrowedEntry(_ index: Int) -> Unmanaged<Element> {
+    func borrowedEntry(_ index: Int) -> Entry {
         // Sound: slots below the published count were initialized before the release store
         // that published them (so `directory` is set), and are never changed or freed while
         // the table lives.
