@@ -225,6 +225,19 @@ import Glibc
         #expect(output.contains("theSharedCounterIsInUseWhenAskedFor() passed"))
     }
 
+    /// A misspelt setting is not taken for the one asked for: the run says so once and goes on
+    /// with the scheme it would have used anyway.
+    @Test(.enabled(if: getenv("IMPOSTOR_CALL_ORDER") == nil && getenv("IMPOSTOR_ALONE") == nil))
+    func anUnknownCallOrderSettingIsReported() throws {
+        let output = try childRun(
+            environment: "IMPOSTOR_CALL_ORDER=Counter", filter: "aCallAfterJoiningTheThreadThatMadeAnotherComesAfterIt")
+        #expect(output.contains("exit status 0"), "\(output)")
+        let warning = "Impostor warning: IMPOSTOR_CALL_ORDER=\"Counter\" is not a setting Impostor knows; "
+            + "the one value is \"counter\" (order calls by a shared counter). Calls are ordered by the "
+        #expect(output.components(separatedBy: warning).count == 2, "\(output)")
+        #expect(output.contains("aCallAfterJoiningTheThreadThatMadeAnotherComesAfterIt() passed"))
+    }
+
     /// Runs this test binary again with `environment` set and only `filter`'s tests enabled;
     /// returns what it printed, ending with `exit status N`.
     private func childRun(environment: String, filter: String) throws -> String {

@@ -1,4 +1,7 @@
 import CImpostor
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The order of calls across every mock, C and Swift: each call takes a stamp when it arrives,
 /// so in-order verification can compare calls to different mocks.
@@ -14,6 +17,16 @@ enum CallSequence {
 
     /// Where stamps come from in this process, for the benchmarks' report.
     static var source: String { String(cString: impostor_stamp_source()) }
+    /// Warns once, on standard error, when `IMPOSTOR_CALL_ORDER` holds a value the C layer
+    /// ignores: a misspelt setting must not pass for the one asked for. Evaluated when the
+    /// first C mock is made.
+    static let settingChecked: Void = {
+        guard let raw = getenv("IMPOSTOR_CALL_ORDER") else { return }
+        let value = String(cString: raw)
+        guard value != "counter" else { return }
+        StandardError.write("Impostor warning: " + FailureMessages.unknownCallOrder(value, inUse: source) + "\n")
+    }()
+
     /// How a clear reaches threads that are recording, for the benchmarks' report.
     static var clearBarrier: String { String(cString: impostor_records_barrier()) }
 }

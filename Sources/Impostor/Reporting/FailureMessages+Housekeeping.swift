@@ -1,4 +1,5 @@
-// Texts for timed in-order verification and for placeholders of Swift closure mocks.
+// Texts for timed in-order verification, the call-order setting and placeholders of Swift
+// closure mocks.
 
 // MARK: Verification
 
@@ -13,6 +14,16 @@ extension FailureMessages {
         let text = orderFailed(expected: expected, found: found, missing: missing, calls: calls)
         let rest = text.firstIndex(of: "\n").map { text[$0...] } ?? ""
         return "Expected calls in this order within \(timeout):" + rest
+    }
+}
+
+// MARK: Call order
+
+extension FailureMessages {
+    /// An `IMPOSTOR_CALL_ORDER` value other than `counter`, with the scheme in use instead.
+    static func unknownCallOrder(_ value: String, inUse: String) -> String {
+        "IMPOSTOR_CALL_ORDER=\"\(value)\" is not a setting Impostor knows; the one value is \"counter\" "
+            + "(order calls by a shared counter). Calls are ordered by the \(inUse)."
     }
 }
 

@@ -35,6 +35,7 @@ final class InvocationStore: @unchecked Sendable {
     static let verifiedFlag: UInt = 1 << 63
 
     init(signature: Signature, plan: CapturePlan) {
+        CallSequence.settingChecked
         self.signature = signature
         self.plan = plan
         let raw = Self.headerSize + signature.payloadSize
