@@ -1156,9 +1156,13 @@ def ranges_text(values):
 EXPECT_ABI = """/// The checks every generated test ends with (one function instead of three `#expect`s per
 /// test keeps the suite's build time down): the C caller got the stubbed return value back
 /// intact, the stub got every argument intact, and the mock recorded exactly one call.
-func expectABI(
-    _ returnOK: Int32, _ argumentsOK: Int32, _ calls: Int, sourceLocation: SourceLocation = #_sourceLocation
+/// `entry` is the mock, checked to be a static trampoline when `static` says its signature is
+/// covered by the static path (no long double) and this process uses that path.
+func expectABI<F>(
+    _ returnOK: Int32, _ argumentsOK: Int32, _ calls: Int, entry: F, static covered: Bool,
+    sourceLocation: SourceLocation = #_sourceLocation
 ) {
+    expectEntryPath(of: entry, coveredByStaticPath: covered, sourceLocation: sourceLocation)
     // What abi_call_N and abi_check_N found wrong on this thread: the first differing field.
     let failures = String(cString: abi_failures())
     #expect(returnOK == 1, "return value: \\(failures)", sourceLocation: sourceLocation)
@@ -1212,6 +1216,8 @@ def swift_test(sig):
                if isinstance(t, Scalar) and t.info.key == "str"
                and isinstance(sig.params[i + 1], Scalar) and sig.params[i + 1].info.key in ("long", "ulong")]
     capturing = "" if not strings else ", capturing: [" + ", ".join(f"{i}: .cString" for i in strings) + "]"
+    # The static trampolines cover every signature without an x87 long double in it.
+    covered = "false" if any(t.has_ld for t in sig.params + ([sig.result] if sig.result else [])) else "true"
     body = [
         f"let f: abi_fn_{n} = mockFunction(named: \"abi_{n}\"{capturing})",
         "var argumentsOK: Int32 = 0",
@@ -1224,7 +1230,7 @@ def swift_test(sig):
         body.append(f"    return abi_result_{n}()")
     body += [
         "}",
-        f"expectABI(abi_call_{n}(f), argumentsOK, invocations(of: f).count)",
+        f"expectABI(abi_call_{n}(f), argumentsOK, invocations(of: f).count, entry: f, static: {covered})",
     ]
     lines = [f"    @Test(.mockery) func abi_{n}() {{"]
     if sig.known_issue:

@@ -1,6 +1,9 @@
 import CImpostorTestSupport
 import Impostor
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 // Helpers shared by the ABI suites: make a mock, let a C caller from CImpostorTestSupport call
 // it once, and hand back the one recorded call for field-by-field checks.
@@ -51,4 +54,22 @@ func address(_ bits: UInt) -> UnsafeMutableRawPointer? {
 func address<F>(ofFunction function: F) -> UInt {
     precondition(MemoryLayout<F>.size == MemoryLayout<UInt>.size)
     return unsafeBitCast(function, to: UInt.self)
+}
+
+/// True when this process was run with `IMPOSTOR_TRAMPOLINE=libffi`, which makes every mock a
+/// libffi closure.
+let libffiPathForced = getenv("IMPOSTOR_TRAMPOLINE").map { String(cString: $0) } == "libffi"
+
+/// Checks which entry point `mock` is: on Linux x86-64 a static trampoline when its signature is
+/// covered by the static path and the process does not force libffi, and otherwise not one.
+/// Read from the outside: the stub's bytes and the mapping that holds them.
+func expectEntryPath<F>(of mock: F, coveredByStaticPath covered: Bool, sourceLocation: SourceLocation = #_sourceLocation) {
+    #if arch(x86_64) && os(Linux)
+    let expected = covered && !libffiPathForced
+    // Sound: F is a C function pointer type, one word holding the code address.
+    let code = unsafeBitCast(mock, to: UnsafeRawPointer.self)
+    #expect(
+        (ct_is_static_trampoline(code) == 1) == expected,
+        "expected \(expected ? "a static trampoline" : "a libffi closure") for \(F.self)", sourceLocation: sourceLocation)
+    #endif
 }

@@ -237,21 +237,4 @@ import Glibc
         #expect(output.components(separatedBy: warning).count == 2, "\(output)")
         #expect(output.contains("aCallAfterJoiningTheThreadThatMadeAnotherComesAfterIt() passed"))
     }
-
-    /// Runs this test binary again with `environment` set and only `filter`'s tests enabled;
-    /// returns what it printed, ending with `exit status N`.
-    private func childRun(environment: String, filter: String) throws -> String {
-        var path = [CChar](repeating: 0, count: 4096)
-        try #require(readlink("/proc/self/exe", &path, path.count - 1) > 0)
-        let executable = String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let command = "\(environment) '\(executable)' --testing-library swift-testing --filter \(filter) 2>&1; echo \"exit status $?\""
-        let pipe = try #require(popen(command, "r"))
-        var output = ""
-        var buffer = [CChar](repeating: 0, count: 4096)
-        while fgets(&buffer, Int32(buffer.count), pipe) != nil {
-            output += String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        }
-        pclose(pipe)
-        return output
-    }
 }

@@ -17,6 +17,7 @@
 
 #include "impostor_monitor.h"
 #include "impostor_records.h"
+#include "impostor_static_trampolines.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -27,6 +27,16 @@ extension FailureMessages {
     }
 }
 
+// MARK: Trampolines
+
+extension FailureMessages {
+    /// An `IMPOSTOR_TRAMPOLINE` value other than `libffi`, with what mocks get instead.
+    static func unknownTrampolineSetting(_ value: String) -> String {
+        "IMPOSTOR_TRAMPOLINE=\"\(value)\" is not a setting Impostor knows; the one value is \"libffi\" "
+            + "(make every mock a libffi closure). Mocks get static trampolines where their signature allows."
+    }
+}
+
 // MARK: Swift closure types
 
 extension FailureMessages {

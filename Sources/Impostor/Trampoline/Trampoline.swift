@@ -1,50 +1,66 @@
 import CImpostor
 
-/// The executable entry point of one mock: a libffi closure that forwards every call to its
-/// ``Interceptor``.
+/// The executable entry point of one mock: a static trampoline or a libffi closure that
+/// forwards every call to its ``Interceptor``.
+///
+/// On Linux x86-64 a mock gets a static trampoline (see `impostor_static_trampolines.h`) when
+/// its signature is covered: no page is ever writable and executable, and nothing about the
+/// signature is worked out per call. Other signatures (x87 `long double`, over-aligned types),
+/// other platforms, and processes run with `IMPOSTOR_TRAMPOLINE=libffi` get a libffi closure.
+/// Both call the same handler with the same argument and result pointers.
 ///
 /// A trampoline is never freed. C code may keep the function pointer after the test that made
 /// the mock is over, so when a mock is released its interceptor turns into a tombstone that
-/// reports the late call and returns zero, and the closure stays valid for the life of the
+/// reports the late call and returns zero, and the entry point stays valid for the life of the
 /// process. Code addresses are therefore never reused, which keeps the registry unambiguous.
 final class Trampoline: @unchecked Sendable {
-    // @unchecked: `closure` and `code` are written once in `make` and only read afterwards;
-    // libffi reads the closure on other threads, which it supports once prepared.
+    // @unchecked: every stored property is written once in `make` and only read afterwards;
+    // libffi and the static dispatcher read their closures on other threads, which both
+    // support once prepared.
 
     /// The interceptor, kept alive by this trampoline for the life of the process.
     var interceptor: Interceptor { owner }
     private let owner: Interceptor
-    /// The same interceptor for the per-call path, borrowed: calling `handle` on a stored
-    /// reference, strong or unowned(unsafe), made Swift retain and release it around the call
-    /// (40 instructions of an unstubbed call's 664, by callgrind).
-    let borrowedInterceptor: Unmanaged<Interceptor>
     /// The address C code calls.
     let code: UnsafeMutableRawPointer
-    private let closure: UnsafeMutableRawPointer
+    /// Which kind of entry point `code` is.
+    let path: TrampolinePath
 
-    private init(interceptor: Interceptor, closure: UnsafeMutableRawPointer, code: UnsafeMutableRawPointer) {
+    private init(interceptor: Interceptor, code: UnsafeMutableRawPointer, path: TrampolinePath) {
         self.owner = interceptor
-        self.borrowedInterceptor = Unmanaged.passUnretained(interceptor)
-        self.closure = closure
         self.code = code
+        self.path = path
     }
 
-    /// Allocates and prepares a closure for `interceptor`'s signature.
+    /// Makes the entry point for `interceptor`'s signature: a static trampoline where the
+    /// process and the signature allow one, a libffi closure otherwise.
     static func make(for interceptor: Interceptor) throws(MockCreationError) -> Trampoline {
+        let cif = interceptor.signature.cif
+        // Sound: `owner` keeps the interceptor for as long as the trampoline lives, and the
+        // registry keeps every trampoline for the life of the process (see the type's comment
+        // on tombstones), so `userData` stays valid for every call the entry point will ever
+        // receive; the caller registers the trampoline before handing out `code`.
+        let userData = Unmanaged.passUnretained(interceptor).toOpaque()
+        if TrampolinePath.staticAllowed {
+            var code: UnsafeMutableRawPointer?
+            switch impostor_static_trampoline_create(cif, trampolineHandler, userData, &code) {
+            case IMPOSTOR_STATIC_MADE:
+                return Trampoline(interceptor: interceptor, code: code!, path: .static)
+            case IMPOSTOR_STATIC_NO_MEMORY:
+                throw MockCreationError(.closureAllocationFailed(function: interceptor.signature.typeName))
+            default:
+                break  // not covered, or not available here: libffi's closure below
+            }
+        }
         var code: UnsafeMutableRawPointer?
         guard let closure = impostor_closure_allocate(&code), let code else {
             throw MockCreationError(.closureAllocationFailed(function: interceptor.signature.typeName))
         }
-        let trampoline = Trampoline(interceptor: interceptor, closure: closure, code: code)
-        // Sound: the registry keeps every trampoline for the life of the process (see the
-        // type's comment on tombstones), so `user_data` stays valid for every call the closure
-        // will ever receive; the caller registers it before handing out `code`.
-        let userData = Unmanaged.passUnretained(trampoline).toOpaque()
-        guard impostor_closure_prepare(closure, interceptor.signature.cif, trampolineHandler, userData, code) == 0 else {
+        guard impostor_closure_prepare(closure, cif, trampolineHandler, userData, code) == 0 else {
             impostor_closure_free(closure)
             throw MockCreationError(.closureAllocationFailed(function: interceptor.signature.typeName))
         }
-        return trampoline
+        return Trampoline(interceptor: interceptor, code: code, path: .libffi)
     }
 
     /// The code address of a function pointer value, or nil when `value` is not pointer-sized
@@ -64,16 +80,13 @@ final class Trampoline: @unchecked Sendable {
     }
 }
 
-/// libffi calls this for every call through any mock's closure.
+/// Both kinds of entry point call this for every call through any mock.
 ///
-/// `user_data` is the trampoline, kept forever by the registry; `_withUnsafeGuaranteedRef` borrows it
-/// without a retain/release pair (about 100 instructions a call).
+/// `user_data` is the interceptor, kept forever through its trampoline and the registry;
+/// `_withUnsafeGuaranteedRef` borrows it without a retain/release pair (calling `handle` on a
+/// stored reference, strong or unowned(unsafe), cost 40 instructions of an unstubbed call's 664).
 private let trampolineHandler: impostor_closure_handler = { _, result, arguments, userData in
-    Unmanaged<Trampoline>.fromOpaque(userData!)._withUnsafeGuaranteedRef { trampoline in
-        // Sound: `owner` holds the interceptor for as long as the trampoline lives, which is
-        // the life of the process.
-        trampoline.borrowedInterceptor._withUnsafeGuaranteedRef { interceptor in
-            interceptor.handle(CallFrame(signature: interceptor.signature, plan: interceptor.capturePlan, arguments: arguments, result: result))
-        }
+    Unmanaged<Interceptor>.fromOpaque(userData!)._withUnsafeGuaranteedRef { interceptor in
+        interceptor.handle(CallFrame(signature: interceptor.signature, plan: interceptor.capturePlan, arguments: arguments, result: result))
     }
 }

@@ -1,0 +1,436 @@
+// Static trampolines (see impostor_static_trampolines.h): the code page, its copies, the
+// System V x86-64 classification that lays out each signature once, and the dispatcher.
+#include "impostor_static_trampolines.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__x86_64__) && defined(__linux__)
+
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#define PAGE_BYTES 4096
+#define STUB_BYTES 16
+/// 240 stubs fill 3,840 bytes; the shared entry takes the rest of the page.
+#define STUBS_PER_PAGE 240
+
+// The frame the shared entry builds below its saved rbp, as the dispatcher sees it.
+#define FRAME_GP 0         // rdi, rsi, rdx, rcx, r8, r9: 8 bytes each
+#define FRAME_SSE 48       // the low 8 bytes of xmm0-7: 8 bytes each, so that two
+                           // eightbytes of one struct in consecutive registers are adjacent
+#define FRAME_RAX 112      // what the entry loads into rax, rdx, xmm0 and xmm1 on return
+#define FRAME_RDX 120
+#define FRAME_XMM0 128
+#define FRAME_XMM1 136
+#define FRAME_STACK 160    // the caller's stack arguments: past the frame, saved rbp and return address
+
+// The code page. Stub k sits at offset 16k; its data word sits at offset 16k of the page
+// mapped after the copy, 4,085 bytes past the end of its 11-byte `endbr64; movq` prefix
+// (so every stub is the same bytes but for its jump). Nothing here is relocated at load
+// time, so a copy mapped from the file is the same bytes as the original, which is never
+// called. The shared entry keeps rsp 16-byte aligned for the call (entry rsp is 8 mod 16;
+// push rbp; 144 bytes of frame).
+__asm__(
+    ".text\n"
+    ".p2align 12, 0xcc\n"
+    ".globl impostor_static_page\n"
+    ".hidden impostor_static_page\n"
+    "impostor_static_page:\n"
+    ".rept 240\n"
+    "    endbr64\n"
+    "    movq 4085(%rip), %r10\n"
+    "    jmp impostor_static_common\n"
+    "    .p2align 4, 0xcc\n"
+    ".endr\n"
+    "impostor_static_common:\n"
+    "    pushq %rbp\n"
+    "    movq %rsp, %rbp\n"
+    "    subq $144, %rsp\n"
+    "    movq %rdi, 0(%rsp)\n"
+    "    movq %rsi, 8(%rsp)\n"
+    "    movq %rdx, 16(%rsp)\n"
+    "    movq %rcx, 24(%rsp)\n"
+    "    movq %r8, 32(%rsp)\n"
+    "    movq %r9, 40(%rsp)\n"
+    "    movq %xmm0, 48(%rsp)\n"
+    "    movq %xmm1, 56(%rsp)\n"
+    "    movq %xmm2, 64(%rsp)\n"
+    "    movq %xmm3, 72(%rsp)\n"
+    "    movq %xmm4, 80(%rsp)\n"
+    "    movq %xmm5, 88(%rsp)\n"
+    "    movq %xmm6, 96(%rsp)\n"
+    "    movq %xmm7, 104(%rsp)\n"
+    "    movq %r10, %rdi\n"          // the mock's context
+    "    movq %rsp, %rsi\n"          // the frame
+    "    call *(%r10)\n"             // context->dispatch: the page's copies are too far for a direct call
+    "    movq 112(%rsp), %rax\n"
+    "    movq 120(%rsp), %rdx\n"
+    "    movq 128(%rsp), %xmm0\n"
+    "    movq 136(%rsp), %xmm1\n"
+    "    leave\n"
+    "    ret\n"
+    ".p2align 12, 0xcc\n");
+
+extern const unsigned char impostor_static_page[];
+
+/// Where one argument's bytes are when the dispatcher runs.
+typedef struct argument_source {
+    /// 0: the value is at `frame + first`. 1: a struct passed in two registers that are not
+    /// adjacent in the frame (one general, one vector): its eightbytes are copied from
+    /// `frame + first` and `frame + second` into the dispatcher's scratch space.
+    uint32_t split;
+    uint32_t first;
+    uint32_t second;
+} argument_source;
+
+/// How the handler's result reaches the return registers.
+typedef enum result_route {
+    /// The handler writes at `frame + result_offset`: rax(/rdx), xmm0(/xmm1), or nowhere.
+    RESULT_IN_FRAME,
+    /// A struct returned through memory: the handler writes to the caller's buffer, whose
+    /// address came in rdi and goes back in rax.
+    RESULT_IN_MEMORY,
+    /// A 16-byte struct whose first eightbyte goes to rax and second to xmm0.
+    RESULT_INTEGER_THEN_SSE,
+    /// A 16-byte struct whose first eightbyte goes to xmm0 and second to rax.
+    RESULT_SSE_THEN_INTEGER,
+} result_route;
+
+typedef struct static_closure static_closure;
+
+/// One mock's context, read by its stub through the data page. Never freed.
+struct static_closure {
+    /// First: the shared entry calls through offset 0.
+    void (*dispatch)(static_closure *closure, unsigned char *frame);
+    impostor_static_handler handler;
+    void *user_data;
+    ffi_cif *cif;
+    uint32_t argument_count;
+    uint32_t split_count;
+    result_route route;
+    uint32_t result_offset;
+    argument_source sources[];
+};
+
+// MARK: The dispatcher
+
+/// Runs for every call: one pointer per argument, the handler, and the result routed to the
+/// return registers. The layout was decided when the mock was made.
+static void dispatch(static_closure *closure, unsigned char *frame) {
+    // One element at least: a zero-length array is undefined behaviour.
+    void *arguments[closure->argument_count + 1];
+    uint64_t scratch[2 * closure->split_count + 2];
+    uint64_t *next_split = scratch;
+    for (uint32_t index = 0; index < closure->argument_count; index++) {
+        const argument_source *source = &closure->sources[index];
+        if (__builtin_expect(source->split == 0, 1)) {
+            arguments[index] = frame + source->first;
+        } else {
+            // Sound: both offsets name 8-byte register slots of the frame.
+            memcpy(next_split, frame + source->first, 8);
+            memcpy(next_split + 1, frame + source->second, 8);
+            arguments[index] = next_split;
+            next_split += 2;
+        }
+    }
+    switch (closure->route) {
+    case RESULT_IN_FRAME:
+        closure->handler(closure->cif, frame + closure->result_offset, arguments, closure->user_data);
+        return;
+    case RESULT_IN_MEMORY: {
+        void *target;
+        memcpy(&target, frame + FRAME_GP, sizeof target);
+        memcpy(frame + FRAME_RAX, &target, sizeof target);
+        closure->handler(closure->cif, target, arguments, closure->user_data);
+        return;
+    }
+    case RESULT_INTEGER_THEN_SSE:
+    case RESULT_SSE_THEN_INTEGER: {
+        uint64_t result[2] = {0, 0};
+        closure->handler(closure->cif, result, arguments, closure->user_data);
+        int integer_first = closure->route == RESULT_INTEGER_THEN_SSE;
+        memcpy(frame + (integer_first ? FRAME_RAX : FRAME_XMM0), &result[0], 8);
+        memcpy(frame + (integer_first ? FRAME_XMM0 : FRAME_RAX), &result[1], 8);
+        return;
+    }
+    }
+}
+
+// MARK: Classification (System V x86-64 ABI, section 3.2.3)
+
+typedef enum eightbyte_class { CLASS_NONE, CLASS_INTEGER, CLASS_SSE } eightbyte_class;
+
+/// Classifies the fields of `type` at `offset` into `classes` (one per eightbyte of a value of
+/// at most 16 bytes). False for what the static path does not cover.
+static int classify_into(const ffi_type *type, size_t offset, eightbyte_class classes[2]) {
+    eightbyte_class class;
+    switch (type->type) {
+    case FFI_TYPE_UINT8: case FFI_TYPE_SINT8: case FFI_TYPE_UINT16: case FFI_TYPE_SINT16:
+    case FFI_TYPE_UINT32: case FFI_TYPE_SINT32: case FFI_TYPE_UINT64: case FFI_TYPE_SINT64:
+    case FFI_TYPE_INT: case FFI_TYPE_POINTER:
+        class = CLASS_INTEGER;
+        break;
+    case FFI_TYPE_FLOAT: case FFI_TYPE_DOUBLE:
+        class = CLASS_SSE;
+        break;
+    case FFI_TYPE_STRUCT: {
+        size_t cursor = offset;
+        for (ffi_type **element = type->elements; element != NULL && *element != NULL; element++) {
+            size_t alignment = (*element)->alignment;
+            if (alignment == 0 || alignment > 8) return 0;
+            cursor = (cursor + alignment - 1) / alignment * alignment;
+            if (!classify_into(*element, cursor, classes)) return 0;
+            cursor += (*element)->size;
+        }
+        return 1;
+    }
+    default:  // long double (x87), complex, void
+        return 0;
+    }
+    // A scalar never straddles eightbytes: fields are naturally aligned (libffi lays them out).
+    size_t eightbyte = offset / 8;
+    if (eightbyte > 1 || (offset + type->size - 1) / 8 != eightbyte) return 0;
+    // INTEGER wins over SSE within one eightbyte (rule 4 of the merge).
+    if (classes[eightbyte] != CLASS_INTEGER) classes[eightbyte] = class;
+    return 1;
+}
+
+/// How a value travels: in registers (with one class per eightbyte), or in memory.
+typedef struct value_class {
+    int covered;
+    int in_memory;
+    int eightbytes;
+    eightbyte_class classes[2];
+} value_class;
+
+static value_class classify(const ffi_type *type) {
+    value_class result = {1, 0, 0, {CLASS_NONE, CLASS_NONE}};
+    if (type->size == 0 || type->alignment == 0 || type->alignment > 8) {
+        result.covered = 0;
+        return result;
+    }
+    if (type->size > 16) {
+        // Passed in memory, but still not covered when it holds a type that is not (a long
+        // double inside, a field aligned to more than 8 bytes).
+        if (type->type != FFI_TYPE_STRUCT) { result.covered = 0; return result; }
+        for (ffi_type **element = type->elements; element != NULL && *element != NULL; element++) {
+            if (!classify(*element).covered) { result.covered = 0; return result; }
+        }
+        result.in_memory = 1;
+        return result;
+    }
+    result.eightbytes = (int)((type->size + 7) / 8);
+    if (!classify_into(type, 0, result.classes)) { result.covered = 0; return result; }
+    for (int index = 0; index < result.eightbytes; index++) {
+        if (result.classes[index] == CLASS_NONE) { result.covered = 0; return result; }
+    }
+    return result;
+}
+
+/// Lays out `cif` into `closure` (whose `sources` hold `cif->nargs` entries). False when a type
+/// is not covered.
+static int lay_out(ffi_cif *cif, static_closure *closure) {
+    unsigned general = 0, vector = 0;
+    size_t stack = 0;
+    if (cif->rtype->type == FFI_TYPE_VOID) {
+        closure->route = RESULT_IN_FRAME;
+        closure->result_offset = FRAME_RAX;
+    } else {
+        value_class result = classify(cif->rtype);
+        if (!result.covered) return 0;
+        if (result.in_memory) {
+            closure->route = RESULT_IN_MEMORY;
+            general = 1;  // the hidden pointer takes rdi
+        } else if (result.eightbytes == 1 || result.classes[0] == result.classes[1]) {
+            closure->route = RESULT_IN_FRAME;
+            closure->result_offset = result.classes[0] == CLASS_INTEGER ? FRAME_RAX : FRAME_XMM0;
+        } else {
+            closure->route = result.classes[0] == CLASS_INTEGER ? RESULT_INTEGER_THEN_SSE : RESULT_SSE_THEN_INTEGER;
+        }
+    }
+    closure->argument_count = cif->nargs;
+    closure->split_count = 0;
+    for (unsigned index = 0; index < cif->nargs; index++) {
+        const ffi_type *type = cif->arg_types[index];
+        value_class argument = classify(type);
+        if (!argument.covered) return 0;
+        argument_source *source = &closure->sources[index];
+        source->split = 0;
+        if (!argument.in_memory) {
+            unsigned needed_general = 0, needed_vector = 0;
+            for (int eightbyte = 0; eightbyte < argument.eightbytes; eightbyte++) {
+                if (argument.classes[eightbyte] == CLASS_INTEGER) needed_general++; else needed_vector++;
+            }
+            // A value takes registers only when all of its eightbytes fit; otherwise the
+            // whole value goes on the stack.
+            if (general + needed_general <= 6 && vector + needed_vector <= 8) {
+                uint32_t offsets[2];
+                for (int eightbyte = 0; eightbyte < argument.eightbytes; eightbyte++) {
+                    offsets[eightbyte] = argument.classes[eightbyte] == CLASS_INTEGER
+                        ? FRAME_GP + 8 * general++
+                        : FRAME_SSE + 8 * vector++;
+                }
+                source->first = offsets[0];
+                if (argument.eightbytes == 2 && offsets[1] != offsets[0] + 8) {
+                    source->split = 1;
+                    source->second = offsets[1];
+                    closure->split_count++;
+                }
+                continue;
+            }
+        }
+        // On the stack, in 8-byte slots (alignments above 8 are not covered).
+        source->first = (uint32_t)(FRAME_STACK + stack);
+        stack += (type->size + 7) / 8 * 8;
+    }
+    return 1;
+}
+
+// MARK: Pages
+
+static pthread_mutex_t pages_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_once_t pages_once = PTHREAD_ONCE_INIT;
+static const char *unavailable_reason = NULL;
+static int page_file = -1;
+static off_t page_file_offset = 0;
+/// The data page of the newest copy, and how many of its stubs are taken.
+static unsigned char *current_data = NULL;
+static unsigned current_used = STUBS_PER_PAGE;
+static _Atomic unsigned long pages_mapped = 0;
+
+/// Finds the file and offset the code page was loaded from, in /proc/self/maps.
+static void find_page_file(void) {
+    if (sysconf(_SC_PAGESIZE) != PAGE_BYTES) {
+        unavailable_reason = "the page size is not 4 KiB";
+        return;
+    }
+    FILE *maps = fopen("/proc/self/maps", "re");
+    if (maps == NULL) {
+        unavailable_reason = "/proc/self/maps cannot be read";
+        return;
+    }
+    uintptr_t page = (uintptr_t)impostor_static_page;
+    char line[4096 + 128];
+    char path[4096];
+    int found = 0;
+    while (fgets(line, sizeof line, maps) != NULL) {
+        unsigned long start, end, offset;
+        char permissions[8];
+        path[0] = '\0';
+        if (sscanf(line, "%lx-%lx %7s %lx %*s %*s %4095[^\n]", &start, &end, permissions, &offset, path) < 4) continue;
+        if (page < start || page >= end) continue;
+        found = 1;
+        char *text = path;
+        while (*text == ' ') text++;
+        if (text[0] != '/' || strstr(text, " (deleted)") != NULL) {
+            unavailable_reason = "the library holding Impostor's code page is not a file that can be opened";
+            break;
+        }
+        page_file = open(text, O_RDONLY | O_CLOEXEC);
+        if (page_file < 0) {
+            unavailable_reason = "the library holding Impostor's code page cannot be opened";
+            break;
+        }
+        page_file_offset = (off_t)(offset + (page - start));
+        break;
+    }
+    fclose(maps);
+    if (!found && unavailable_reason == NULL) unavailable_reason = "Impostor's code page is not in /proc/self/maps";
+}
+
+/// Maps one more copy of the code page with a data page after it. Called under `pages_lock`.
+static int map_page_pair(void) {
+    unsigned char *pair = mmap(NULL, 2 * PAGE_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (pair == MAP_FAILED) return 0;
+    // The code half is replaced by the file's page, read+execute: never writable.
+    if (mmap(pair, PAGE_BYTES, PROT_READ | PROT_EXEC, MAP_PRIVATE | MAP_FIXED, page_file, page_file_offset) == MAP_FAILED) {
+        munmap(pair, 2 * PAGE_BYTES);
+        return 0;
+    }
+    // The file on disk must still be the file that was loaded (a rebuilt library would not be).
+    if (memcmp(pair, impostor_static_page, PAGE_BYTES) != 0) {
+        munmap(pair, 2 * PAGE_BYTES);
+        unavailable_reason = "the library file on disk no longer matches the loaded code page";
+        return 0;
+    }
+    current_data = pair + PAGE_BYTES;
+    current_used = 0;
+    atomic_fetch_add_explicit(&pages_mapped, 1, memory_order_relaxed);
+    return 1;
+}
+
+static void decide_availability(void) { find_page_file(); }
+
+const char *impostor_static_trampolines_unavailable(void) {
+    pthread_once(&pages_once, decide_availability);
+    return unavailable_reason;
+}
+
+unsigned long impostor_static_trampoline_pages(void) {
+    return atomic_load_explicit(&pages_mapped, memory_order_relaxed);
+}
+
+int impostor_static_signature_covered(ffi_cif *cif) {
+    static_closure *closure = malloc(sizeof(static_closure) + sizeof(argument_source) * (cif->nargs + 1));
+    if (closure == NULL) return 0;
+    int covered = lay_out(cif, closure);
+    free(closure);
+    return covered;
+}
+
+impostor_static_outcome impostor_static_trampoline_create(ffi_cif *cif, impostor_static_handler handler,
+                                                          void *user_data, void **code) {
+    if (impostor_static_trampolines_unavailable() != NULL) return IMPOSTOR_STATIC_UNAVAILABLE;
+    static_closure *closure = malloc(sizeof(static_closure) + sizeof(argument_source) * (cif->nargs + 1));
+    if (closure == NULL) return IMPOSTOR_STATIC_NO_MEMORY;
+    if (!lay_out(cif, closure)) {
+        free(closure);
+        return IMPOSTOR_STATIC_SIGNATURE_NOT_COVERED;
+    }
+    closure->dispatch = dispatch;
+    closure->handler = handler;
+    closure->user_data = user_data;
+    closure->cif = cif;
+
+    pthread_mutex_lock(&pages_lock);
+    if (current_used == STUBS_PER_PAGE && !map_page_pair()) {
+        impostor_static_outcome outcome = unavailable_reason != NULL ? IMPOSTOR_STATIC_UNAVAILABLE : IMPOSTOR_STATIC_NO_MEMORY;
+        pthread_mutex_unlock(&pages_lock);
+        free(closure);
+        return outcome;
+    }
+    unsigned slot = current_used++;
+    // The stub reads this word with a plain load; the release store orders the context's
+    // fields before it for any thread that got the code address through synchronisation.
+    atomic_store_explicit((_Atomic(static_closure *) *)(current_data + STUB_BYTES * slot), closure, memory_order_release);
+    *code = current_data - PAGE_BYTES + STUB_BYTES * slot;
+    pthread_mutex_unlock(&pages_lock);
+    return IMPOSTOR_STATIC_MADE;
+}
+
+#else
+
+const char *impostor_static_trampolines_unavailable(void) {
+    return "static trampolines are built for Linux on x86-64 only";
+}
+
+unsigned long impostor_static_trampoline_pages(void) { return 0; }
+
+int impostor_static_signature_covered(ffi_cif *cif) {
+    (void)cif;
+    return 0;
+}
+
+impostor_static_outcome impostor_static_trampoline_create(ffi_cif *cif, impostor_static_handler handler,
+                                                          void *user_data, void **code) {
+    (void)cif; (void)handler; (void)user_data; (void)code;
+    return IMPOSTOR_STATIC_UNAVAILABLE;
+}
+
+#endif

@@ -1,0 +1,129 @@
+import CImpostor
+import CImpostorTestSupport
+import Impostor
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The two kinds of entry point a mock can be: a static trampoline (Linux x86-64, every
+/// signature without an x87 `long double`) and a libffi closure (the rest, and every mock when
+/// `IMPOSTOR_TRAMPOLINE=libffi` is set). What is promised: a covered signature gets a static
+/// trampoline, which lies in a read+execute page mapped from a file and never in a writable and
+/// executable one; 10,000 mocks leave no writable and executable page; and the ABI suites pass
+/// on both paths (the libffi one in a child process, since the path is chosen once per process).
+#if arch(x86_64) && os(Linux)
+@Suite struct TrampolinePathTests {
+    /// True in the parent run, where the child-process tests start their children.
+    static let parentRun = getenv("IMPOSTOR_TRAMPOLINE") == nil && getenv("IMPOSTOR_ALONE") == nil
+
+    @Test(.enabled(if: !libffiPathForced), .mockery)
+    func coveredSignaturesGetAStaticTrampolineInAPageThatIsNeverWritable() {
+        let add = mockFunction(of: ct_binary_i32.self, named: "add")
+        stub(add(any(), any())).with { (a: Int32, b: Int32) in a * 10 + b }
+        let code = unsafeBitCast(add, to: UnsafeRawPointer.self)
+        #expect(ct_is_static_trampoline(code) == 1)
+        #expect(ct_is_in_writable_executable_mapping(code) == 0)
+        // Called from C: (0,0) (1,2) (2,4) (3,6) → 0 + 12 + 24 + 36.
+        #expect(ct_call_four_times(add) == 72)
+        #expect(invocations(of: add).map { $0.argument(1, as: Int32.self) } == [0, 2, 4, 6])
+
+        // A struct returned through memory, one returned in rax and xmm0, and a double.
+        expectEntryPath(of: mockFunction(of: ct_fn_big64.self, named: "big"), coveredByStaticPath: true)
+        expectEntryPath(of: mockFunction(of: ct_fn_i64_double.self, named: "mixed"), coveredByStaticPath: true)
+        expectEntryPath(of: mockFunction(of: ct_fn_double.self, named: "double"), coveredByStaticPath: true)
+        #expect(impostor_static_trampolines_unavailable() == nil)
+    }
+
+    /// An x87 `long double` (returned in st(0), passed in memory with 16-byte alignment) is
+    /// what the static path leaves to libffi, and it still answers from C.
+    @Test(.mockery)
+    func aLongDoubleSignatureKeepsALibffiClosureAndAnswers() {
+        let f = mockFunction(of: ct_fn_ldouble.self, named: "ldouble")
+        expectEntryPath(of: f, coveredByStaticPath: false)
+        stub(f(any(), any(), any())).with { (_: Float80, _: Float80, _: Float80) in -3.125 }
+        #expect(ct_call_ldouble(f, -3.125) == 1)
+        #expect(invocations(of: f).count == 1)
+        expectEntryPath(of: mockFunction(of: ct_fn_ldouble_struct.self, named: "ldouble_struct"), coveredByStaticPath: false)
+    }
+
+    /// Run only in the child of `theABISuitesPassOnTheLibffiPath`: every mock is a closure.
+    @Test(.enabled(if: libffiPathForced), .mockery)
+    func everyMockIsALibffiClosureWhenAskedFor() {
+        let add = mockFunction(of: ct_binary_i32.self, named: "add")
+        stub(add(any(), any())).with { (a: Int32, b: Int32) in a + b }
+        #expect(ct_is_static_trampoline(unsafeBitCast(add, to: UnsafeRawPointer.self)) == 0)
+        #expect(ct_call_binary_i32(add, 20, 22) == 42)
+    }
+
+    /// Run alone in a child process (other tests make long double mocks, whose libffi closures
+    /// live in writable and executable pages): 10,000 mocks, each called from C, leave no page
+    /// both writable and executable. With `IMPOSTOR_TRAMPOLINE=libffi` the same mocks must show
+    /// such pages, which shows the scan finds them.
+    @Test(.enabled(if: getenv("IMPOSTOR_ALONE").map { String(cString: $0) } == "rwx"))
+    func tenThousandMocksLeaveNoPageWritableAndExecutable() {
+        let before = impostor_static_trampoline_pages()
+        let mockery = Mockery("ten thousand")
+        var sum: Int32 = 0
+        for index in 0..<10_000 {
+            let add = mockery.mock(of: ct_binary_i32.self, named: "add\(index)")
+            stub(add(any(), any())).with { (a: Int32, b: Int32) in a + b + Int32(index) }
+            sum &+= ct_call_binary_i32(add, 1, 2) - 3
+        }
+        #expect(sum == (0..<10_000).reduce(0, +))
+        let found = ct_writable_executable_mappings()
+        if libffiPathForced {
+            #expect(found > 0, "libffi's closures are in writable and executable pages")
+            #expect(impostor_static_trampoline_pages() == before)
+        } else {
+            #expect(found == 0, "\(found) mappings are writable and executable")
+            // 240 stubs a page: at least 42 pages for 10,000 mocks.
+            #expect(impostor_static_trampoline_pages() - before >= 42)
+        }
+    }
+
+    @Test(.enabled(if: parentRun))
+    func tenThousandStaticTrampolinesLeaveNoPageWritableAndExecutable() throws {
+        let output = try childRun(environment: "IMPOSTOR_ALONE=rwx", filter: "tenThousandMocksLeaveNoPageWritableAndExecutable")
+        #expect(output.contains("exit status 0"), "\(output)")
+        #expect(output.contains("tenThousandMocksLeaveNoPageWritableAndExecutable() passed"), "\(output)")
+    }
+
+    @Test(.enabled(if: parentRun))
+    func theRWXScanFindsLibffiClosures() throws {
+        let output = try childRun(
+            environment: "IMPOSTOR_ALONE=rwx IMPOSTOR_TRAMPOLINE=libffi", filter: "tenThousandMocksLeaveNoPageWritableAndExecutable")
+        #expect(output.contains("exit status 0"), "\(output)")
+        #expect(output.contains("tenThousandMocksLeaveNoPageWritableAndExecutable() passed"), "\(output)")
+    }
+
+    /// The ABI suites again, with every mock a libffi closure: the main run covers the static
+    /// path, this child the fallback, so both stay correct.
+    @Test(.enabled(if: parentRun))
+    func theABISuitesPassOnTheLibffiPath() throws {
+        let suites = [
+            "GeneratedABITests", "StructZooTests", "NarrowReturnTests", "ManyArgumentsTests", "ScalarArgumentTests",
+            "PerCallPathGuardTests", "ConcurrentCallTests", "QsortTests", "TrampolinePathTests",
+        ]
+        let output = try childRun(environment: "IMPOSTOR_TRAMPOLINE=libffi", filter: "'\(suites.joined(separator: "|"))'")
+        #expect(output.contains("exit status 0"), "\(output.suffix(4000))")
+        #expect(output.contains("everyMockIsALibffiClosureWhenAskedFor() passed"))
+        #expect(output.contains("abi_999() passed"))
+        #expect(output.contains("Suite StructZooTests passed"))
+        #expect(!output.contains("coveredSignaturesGetAStaticTrampolineInAPageThatIsNeverWritable() passed"))
+    }
+
+    /// A misspelt setting is not taken for the one asked for: the run says so once and keeps
+    /// the static path.
+    @Test(.enabled(if: parentRun))
+    func anUnknownTrampolineSettingIsReported() throws {
+        let output = try childRun(
+            environment: "IMPOSTOR_TRAMPOLINE=ffi", filter: "coveredSignaturesGetAStaticTrampolineInAPageThatIsNeverWritable")
+        #expect(output.contains("exit status 0"), "\(output)")
+        let warning = "Impostor warning: IMPOSTOR_TRAMPOLINE=\"ffi\" is not a setting Impostor knows; the one value is "
+            + "\"libffi\" (make every mock a libffi closure). Mocks get static trampolines where their signature allows."
+        #expect(output.components(separatedBy: warning).count == 2, "\(output)")
+        #expect(output.contains("coveredSignaturesGetAStaticTrampolineInAPageThatIsNeverWritable() passed"))
+    }
+}
+#endif
