@@ -1,37 +1,40 @@
 import CBenchmarkSupport
 import Impostor
 
-/// Row 7: two pthreads, started from C, calling one mock at once, against one pthread in the
+/// Rows 7 and 7L (a static trampoline, a libffi closure): two pthreads, started from C, calling one mock at once, against one pthread in the
 /// same harness. Each thread sums into a local and writes it once, so only the mock is shared.
 enum ThreadRows {
     static func measure(into report: Report) {
         report.measure("7", "two threads, one mock") {
-            let mockery = Mockery("row 7")
-            let add = try Fixtures.oneStub(in: mockery)
-            // Fewer, longer samples than the one-thread rows: each starts its threads anew.
-            var plan = report.plan
-            plan.samples = max(10, plan.samples / 3)
-            plan.sampleNanoseconds *= 2
-            let one = Sampler.perCall(plan, expecting: Call.sum) {
-                bench_threads_binary(add, 1, $0, Call.a, Call.b)
+            for path in EntryPath.allCases {
+                let mockery = Mockery("row 7\(path.suffix)")
+                let add = try path.making { try Fixtures.oneStub(in: mockery) }
+                // Fewer, longer samples than the one-thread rows: each starts its threads anew.
+                var plan = report.plan
+                plan.samples = max(10, plan.samples / 3)
+                plan.sampleNanoseconds *= 2
+                let one = Sampler.perCall(plan, expecting: Call.sum) {
+                    bench_threads_binary(add, 1, $0, Call.a, Call.b)
+                }
+                let two = Sampler.perCall(plan, callsPerIteration: 2, expecting: Call.sum) {
+                    bench_threads_binary(add, 2, $0, Call.a, Call.b)
+                }
+                // Throughput is calls per second: the inverse of the wall time per call.
+                let throughput = one.statistics.median / two.statistics.median
+                var notes = [
+                    "2.0× would be perfect scaling; \(Machine.cores) cores",
+                    "wall time per call: one thread \(Format.nanoseconds(one.statistics.median)), "
+                        + "two threads \(Format.nanoseconds(two.statistics.median))",
+                    "the row 4\(path.suffix) mock (one stub)",
+                    path.note,
+                ]
+                let valid = one.resultsCorrect && two.resultsCorrect
+                if !valid { notes.insert("INVALID: a run returned unexpected values", at: 0) }
+                report.add(Row(
+                    "7" + path.suffix, "two threads, one mock: throughput", .throughput(throughput),
+                    target: valid ? .throughput(throughput, atLeast: 1.8) : Target(text: "≥1.8× one thread", holds: nil),
+                    notes: notes))
             }
-            let two = Sampler.perCall(plan, callsPerIteration: 2, expecting: Call.sum) {
-                bench_threads_binary(add, 2, $0, Call.a, Call.b)
-            }
-            // Throughput is calls per second: the inverse of the wall time per call.
-            let throughput = one.statistics.median / two.statistics.median
-            var notes = [
-                "2.0× would be perfect scaling; \(Machine.cores) cores",
-                "wall time per call: one thread \(Format.nanoseconds(one.statistics.median)), "
-                    + "two threads \(Format.nanoseconds(two.statistics.median))",
-                "the row 4 mock (one stub)",
-            ]
-            let valid = one.resultsCorrect && two.resultsCorrect
-            if !valid { notes.insert("INVALID: a run returned unexpected values", at: 0) }
-            report.add(Row(
-                "7", "two threads, one mock: throughput", .throughput(throughput),
-                target: valid ? .throughput(throughput, atLeast: 1.8) : Target(text: "≥1.8× one thread", holds: nil),
-                notes: notes))
         }
     }
 }

@@ -88,6 +88,9 @@ typedef struct impostor_thread_state {
     /// Where failures raised while a stub answers a call on this thread wait: the failure
     /// store of the mock's Mockery (unretained; valid while the answer runs).
     void *_Nullable answering_failures;
+    /// Non-zero while mocks made on this thread must be libffi closures (the benchmarks
+    /// measure both kinds of entry point in one run).
+    int32_t libffi_only;
 } impostor_thread_state;
 
 extern _Thread_local impostor_thread_state impostor_thread_state_storage;

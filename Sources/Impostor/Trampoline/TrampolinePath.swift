@@ -16,7 +16,7 @@ enum TrampolinePath: Equatable, Sendable {
     /// process (to compare the two, or to rule the static path out). Read once, when the first
     /// mock is made; any other value is reported once on standard error and ignored, so that a
     /// misspelt setting does not pass for the one asked for.
-    static let staticAllowed: Bool = {
+    static let staticAllowedInProcess: Bool = {
         guard let raw = getenv("IMPOSTOR_TRAMPOLINE") else { return true }
         let value = String(cString: raw)
         guard value != "libffi" else { return false }
@@ -24,10 +24,32 @@ enum TrampolinePath: Equatable, Sendable {
         return true
     }()
 
+    /// False when the process forces libffi, or while ``withLibffiTrampolines(_:)`` runs on
+    /// this thread.
+    static var staticAllowed: Bool {
+        staticAllowedInProcess && impostor_current_thread_state().pointee.libffi_only == 0
+    }
+
     /// Why this process makes no static trampolines, or nil when it does (for the benchmarks'
     /// report and the tests).
     static var staticUnavailableReason: String? {
-        if !staticAllowed { return "IMPOSTOR_TRAMPOLINE=libffi" }
+        if !staticAllowedInProcess { return "IMPOSTOR_TRAMPOLINE=libffi" }
         return impostor_static_trampolines_unavailable().map { String(cString: $0) }
     }
+}
+
+/// Runs `body` with every mock it makes on this thread a libffi closure, as
+/// `IMPOSTOR_TRAMPOLINE=libffi` does for a whole process.
+///
+/// For measuring both kinds of entry point in one run (the benchmarks' rows 3L to 7L); tests
+/// and users have no need of it: a mock behaves the same on either path.
+///
+///     let mock = withLibffiTrampolines { mockFunction(of: Add.self, named: "add") }
+@_spi(Benchmarks)
+public func withLibffiTrampolines<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+    let state = impostor_current_thread_state()
+    let outer = state.pointee.libffi_only
+    state.pointee.libffi_only = 1
+    defer { state.pointee.libffi_only = outer }
+    return try body()
 }
