@@ -16,6 +16,7 @@ import Glibc
 @Suite struct TrampolinePathTests {
     /// True in the parent run, where the child-process tests start their children.
     static let parentRun = getenv("IMPOSTOR_TRAMPOLINE") == nil && getenv("IMPOSTOR_ALONE") == nil
+        && getenv("IMPOSTOR_CALL_ORDER") == nil
 
     @Test(.enabled(if: !libffiPathForced), .mockery)
     func coveredSignaturesGetAStaticTrampolineInAPageThatIsNeverWritable() {
@@ -120,9 +121,20 @@ import Glibc
         let output = try childRun(
             environment: "IMPOSTOR_TRAMPOLINE=ffi", filter: "coveredSignaturesGetAStaticTrampolineInAPageThatIsNeverWritable")
         #expect(output.contains("exit status 0"), "\(output)")
-        let warning = "Impostor warning: IMPOSTOR_TRAMPOLINE=\"ffi\" is not a setting Impostor knows; the one value is "
-            + "\"libffi\" (make every mock a libffi closure). Mocks get static trampolines where their signature allows."
+        let warning = "Impostor warning: IMPOSTOR_TRAMPOLINE=\"ffi\" is not a setting Impostor knows; the values are "
+            + "\"static\" (the default) and \"libffi\" (make every mock a libffi closure). Mocks get static trampolines "
+            + "where their signature allows."
         #expect(output.components(separatedBy: warning).count == 2, "\(output)")
+        #expect(output.contains("coveredSignaturesGetAStaticTrampolineInAPageThatIsNeverWritable() passed"))
+    }
+
+    /// The default may be written out, with no warning.
+    @Test(.enabled(if: parentRun))
+    func theStaticSettingIsTheDefaultWrittenOut() throws {
+        let output = try childRun(
+            environment: "IMPOSTOR_TRAMPOLINE=static", filter: "coveredSignaturesGetAStaticTrampolineInAPageThatIsNeverWritable")
+        #expect(output.contains("exit status 0"), "\(output)")
+        #expect(!output.contains("Impostor warning"), "\(output)")
         #expect(output.contains("coveredSignaturesGetAStaticTrampolineInAPageThatIsNeverWritable() passed"))
     }
 }

@@ -30,10 +30,10 @@ extension FailureMessages {
 // MARK: Trampolines
 
 extension FailureMessages {
-    /// An `IMPOSTOR_TRAMPOLINE` value other than `libffi`, with what mocks get instead.
+    /// An `IMPOSTOR_TRAMPOLINE` value other than `static` and `libffi`, with what mocks get instead.
     static func unknownTrampolineSetting(_ value: String) -> String {
-        "IMPOSTOR_TRAMPOLINE=\"\(value)\" is not a setting Impostor knows; the one value is \"libffi\" "
-            + "(make every mock a libffi closure). Mocks get static trampolines where their signature allows."
+        "IMPOSTOR_TRAMPOLINE=\"\(value)\" is not a setting Impostor knows; the values are \"static\" (the default) "
+            + "and \"libffi\" (make every mock a libffi closure). Mocks get static trampolines where their signature allows."
     }
 }
 

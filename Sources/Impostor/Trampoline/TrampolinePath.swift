@@ -14,12 +14,13 @@ enum TrampolinePath: Equatable, Sendable {
 
     /// False when `IMPOSTOR_TRAMPOLINE=libffi` forces libffi's closures for every mock of this
     /// process (to compare the two, or to rule the static path out). Read once, when the first
-    /// mock is made; any other value is reported once on standard error and ignored, so that a
-    /// misspelt setting does not pass for the one asked for.
+    /// mock is made. `static`, the default, may be written out; any other value is reported once
+    /// on standard error and ignored, so that a misspelt setting does not pass for the one asked for.
     static let staticAllowedInProcess: Bool = {
         guard let raw = getenv("IMPOSTOR_TRAMPOLINE") else { return true }
         let value = String(cString: raw)
-        guard value != "libffi" else { return false }
+        if value == "libffi" { return false }
+        if value == "static" { return true }
         StandardError.write("Impostor warning: " + FailureMessages.unknownTrampolineSetting(value) + "\n")
         return true
     }()
