@@ -105,46 +105,35 @@ final class StubTable<Element: AnyObject>: @unchecked Sendable {
         }
     }
 
-    /// The live entries, newest first, as of this moment: the per-call scan. It steps from slot
-    /// to slot inside a chunk and looks a chunk up only when it leaves one.
+    /// True when some entry is live (published and not reset), as of this moment.
     @inline(__always)
-    func newestFirst() -> NewestFirst {
-        let newest = publishedCount &- 1
+    var hasLiveEntries: Bool { publishedCount > firstLiveIndex }
+
+    /// The newest live entry, as of this moment, that `test` accepts: the per-call scan. It
+    /// walks each chunk's slots downwards with one pointer and looks a chunk up only when it
+    /// leaves one, so a stub the test turns down costs a compare and a decrement of scanning.
+    @inline(__always)
+    func newest(where test: (Entry) -> Bool) -> Entry? {
+        var index = publishedCount &- 1
         let oldest = firstLiveIndex  // after the count: stubs below it were reset
-        guard newest >= oldest else { return NewestFirst(slot: nil, offset: 0, index: 0, oldest: 0, directory: nil) }
-        let (chunk, offset) = Self.location(of: newest)
+        guard index >= oldest else { return nil }
         // Sound: see `borrowedEntry`; the directory is set once an entry is published.
         let directory = self.directory.unsafelyUnwrapped
-        return NewestFirst(slot: directory[chunk].unsafelyUnwrapped + offset, offset: offset, index: newest, oldest: oldest, directory: directory)
-    }
-
-    /// A scan of entries from the newest down to the oldest live one.
-    struct NewestFirst {
-        fileprivate var slot: UnsafeMutablePointer<Entry>?
-        fileprivate var offset: Int
-        fileprivate var index: Int
-        fileprivate let oldest: Int
-        fileprivate let directory: UnsafeMutablePointer<UnsafeMutablePointer<Entry>?>?
-
-        /// The next older entry, borrowed; nil past the oldest live one.
-        @inline(__always)
-        mutating func next() -> Entry? {
-            guard let current = slot else { return nil }
-            // Sound: `current` is the published entry `index` (see `borrowedEntry`).
-            let entry = current.pointee
-            if index == oldest {
-                slot = nil
-            } else if offset == 0 {
-                index &-= 1
-                let (chunk, offset) = StubTable.location(of: index)
-                self.offset = offset
-                slot = directory.unsafelyUnwrapped[chunk].unsafelyUnwrapped + offset
-            } else {
-                index &-= 1
-                offset &-= 1
-                slot = current - 1
+        while true {
+            let (chunk, offset) = Self.location(of: index)
+            // The lowest slot of this chunk still live: 0, or the oldest live entry's.
+            let lowest = offset &- min(offset, index &- oldest)
+            let base = directory[chunk].unsafelyUnwrapped
+            var slot = base + offset
+            let last = base + lowest
+            while true {
+                // Sound: every slot from `last` to `base + offset` holds a published entry.
+                if test(slot.pointee) { return slot.pointee }
+                if slot == last { break }
+                slot -= 1
             }
-            return entry
+            index = index &- (offset &- lowest) &- 1
+            if index < oldest { return nil }
         }
     }
 
