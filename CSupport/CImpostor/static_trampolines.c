@@ -8,6 +8,7 @@
 
 #if defined(__x86_64__) && defined(__linux__)
 
+#include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -296,7 +297,9 @@ static int lay_out(ffi_cif *cif, static_closure *closure) {
 
 static pthread_mutex_t pages_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t pages_once = PTHREAD_ONCE_INIT;
-static const char *unavailable_reason = NULL;
+/// Set once, by the first use or by a mapping that fails for a reason other than memory; read
+/// without the lock by every mock creation.
+static const char *_Atomic unavailable_reason = NULL;
 static int page_file = -1;
 static off_t page_file_offset = 0;
 /// The data page of the newest copy, and how many of its stubs are taken.
@@ -350,7 +353,11 @@ static int map_page_pair(void) {
     if (pair == MAP_FAILED) return 0;
     // The code half is replaced by the file's page, read+execute: never writable.
     if (mmap(pair, PAGE_BYTES, PROT_READ | PROT_EXEC, MAP_PRIVATE | MAP_FIXED, page_file, page_file_offset) == MAP_FAILED) {
+        int error = errno;
         munmap(pair, 2 * PAGE_BYTES);
+        // A file system mounted noexec, or a security policy, refuses executable mappings of
+        // files: mocks then get libffi closures. Only a shortage of memory fails the mock.
+        if (error != ENOMEM) unavailable_reason = "the library holding Impostor's code page cannot be mapped read+execute";
         return 0;
     }
     // The file on disk must still be the file that was loaded (a rebuilt library would not be).

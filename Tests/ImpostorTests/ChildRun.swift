@@ -7,10 +7,8 @@ import Glibc
 /// returns what it printed, ending with `exit status N`. For settings chosen once per process
 /// (`IMPOSTOR_CALL_ORDER`, `IMPOSTOR_TRAMPOLINE`) and for measurements that other tests running
 /// at the same time would disturb.
-func childRun(environment: String, filter: String) throws -> String {
-    var path = [CChar](repeating: 0, count: 4096)
-    try #require(readlink("/proc/self/exe", &path, path.count - 1) > 0)
-    let executable = String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+func childRun(environment: String, filter: String, executable: String? = nil) throws -> String {
+    let executable = try executable ?? testExecutable()
     let command = "\(environment) '\(executable)' --testing-library swift-testing --filter \(filter) 2>&1; echo \"exit status $?\""
     let pipe = try #require(popen(command, "r"))
     var output = ""
@@ -20,4 +18,11 @@ func childRun(environment: String, filter: String) throws -> String {
     }
     pclose(pipe)
     return output
+}
+
+/// The path of this test binary.
+func testExecutable() throws -> String {
+    var path = [CChar](repeating: 0, count: 4096)
+    try #require(readlink("/proc/self/exe", &path, path.count - 1) > 0)
+    return String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }

@@ -105,13 +105,44 @@ import Glibc
         let suites = [
             "GeneratedABITests", "StructZooTests", "NarrowReturnTests", "ManyArgumentsTests", "ScalarArgumentTests",
             "PerCallPathGuardTests", "ConcurrentCallTests", "QsortTests", "TrampolinePathTests",
+            // Mocks reached through vtables, a real C library and rebound C symbols; timed
+            // verification and the thread a call came from.
+            "MockTableTests", "SQLiteVFSTests", "PointerMemoryTests", "FunctionPointerFieldTests", "InterposeLibraryTests",
+            "TimedVerificationTests",
         ]
         let output = try childRun(environment: "IMPOSTOR_TRAMPOLINE=libffi", filter: "'\(suites.joined(separator: "|"))'")
         #expect(output.contains("exit status 0"), "\(output.suffix(4000))")
         #expect(output.contains("everyMockIsALibffiClosureWhenAskedFor() passed"))
         #expect(output.contains("abi_999() passed"))
         #expect(output.contains("Suite StructZooTests passed"))
+        #expect(output.contains("Suite SQLiteVFSTests passed"))
         #expect(!output.contains("coveredSignaturesGetAStaticTrampolineInAPageThatIsNeverWritable() passed"))
+    }
+
+    /// Run only in a copy of this binary that deletes itself first: the static path maps its
+    /// code page from the library's file, so with the file gone mocks fall back to libffi's
+    /// closures and still answer.
+    @Test(.enabled(if: getenv("IMPOSTOR_ALONE").map { String(cString: $0) } == "deleted"), .mockery)
+    func withItsFileDeletedTheLibraryFallsBackToLibffi() throws {
+        #expect(unlink(try testExecutable()) == 0)
+        let add = mockFunction(of: ct_binary_i32.self, named: "add")
+        stub(add(any(), any())).with { (a: Int32, b: Int32) in a - b }
+        #expect(ct_is_static_trampoline(unsafeBitCast(add, to: UnsafeRawPointer.self)) == 0)
+        #expect(ct_call_binary_i32(add, 50, 8) == 42)
+        let reason = impostor_static_trampolines_unavailable().map { String(cString: $0) }
+        #expect(reason == "the library holding Impostor's code page is not a file that can be opened")
+    }
+
+    @Test(.enabled(if: parentRun))
+    func aLibraryFileDeletedBeforeTheFirstMockFallsBackToLibffi() throws {
+        // A copy next to the original, so that the libraries it finds relative to itself are there.
+        let copy = try testExecutable() + ".deleted-\(getpid())"
+        #expect(system("cp '\(try testExecutable())' '\(copy)'") == 0)
+        defer { unlink(copy) }
+        let output = try childRun(
+            environment: "IMPOSTOR_ALONE=deleted", filter: "withItsFileDeletedTheLibraryFallsBackToLibffi", executable: copy)
+        #expect(output.contains("exit status 0"), "\(output)")
+        #expect(output.contains("withItsFileDeletedTheLibraryFallsBackToLibffi() passed"), "\(output)")
     }
 
     /// A misspelt setting is not taken for the one asked for: the run says so once and keeps
