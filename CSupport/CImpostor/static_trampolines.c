@@ -112,6 +112,9 @@ struct static_closure {
     impostor_static_handler handler;
     void *user_data;
     ffi_cif *cif;
+    /// The context made before this one: every context stays reachable from `newest_closure`,
+    /// a global, since leak checkers do not scan the data pages that point at them.
+    static_closure *older;
     uint32_t argument_count;
     uint32_t split_count;
     result_route route;
@@ -306,6 +309,8 @@ static off_t page_file_offset = 0;
 static unsigned char *current_data = NULL;
 static unsigned current_used = STUBS_PER_PAGE;
 static _Atomic unsigned long pages_mapped = 0;
+/// The newest context (see `older`). Written under `pages_lock`.
+static static_closure *newest_closure = NULL;
 
 /// Finds the file and offset the code page was loaded from, in /proc/self/maps.
 static void find_page_file(void) {
@@ -413,6 +418,8 @@ impostor_static_outcome impostor_static_trampoline_create(ffi_cif *cif, impostor
         return outcome;
     }
     unsigned slot = current_used++;
+    closure->older = newest_closure;
+    newest_closure = closure;
     // The stub reads this word with a plain load; the release store orders the context's
     // fields before it for any thread that got the code address through synchronisation.
     atomic_store_explicit((_Atomic(static_closure *) *)(current_data + STUB_BYTES * slot), closure, memory_order_release);

@@ -4,8 +4,8 @@ import Synchronization
 ///
 /// Keyed by code address; addresses are never reused because trampolines are never freed.
 /// The registry is also what keeps every trampoline (and so every interceptor and tombstone)
-/// alive and reachable for the life of the process: libffi's closures point at them from
-/// memory that leak checkers do not scan.
+/// alive and reachable for the life of the process: libffi's closures and the static
+/// trampolines' data pages point at them from memory that leak checkers do not scan.
 enum MockRegistry {
     private static let trampolines = Locked<[UInt: Trampoline]>([:])
 

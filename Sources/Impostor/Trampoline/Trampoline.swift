@@ -43,13 +43,10 @@ final class Trampoline: @unchecked Sendable {
         let userData = Unmanaged.passUnretained(interceptor).toOpaque()
         if TrampolinePath.staticAllowed {
             var code: UnsafeMutableRawPointer?
-            switch impostor_static_trampoline_create(cif, trampolineHandler, userData, &code) {
-            case IMPOSTOR_STATIC_MADE:
-                return Trampoline(interceptor: interceptor, code: code!, path: .static)
-            case IMPOSTOR_STATIC_NO_MEMORY:
-                throw MockCreationError(.closureAllocationFailed(function: interceptor.signature.typeName))
-            default:
-                break  // not covered, or not available here: libffi's closure below
+            // Not covered, not available here, or out of memory: libffi's closure below (whose
+            // own failure is the one reported).
+            if impostor_static_trampoline_create(cif, trampolineHandler, userData, &code) == IMPOSTOR_STATIC_MADE, let code {
+                return Trampoline(interceptor: interceptor, code: code, path: .static)
             }
         }
         var code: UnsafeMutableRawPointer?
