@@ -388,14 +388,6 @@ unsigned long impostor_static_trampoline_pages(void) {
     return atomic_load_explicit(&pages_mapped, memory_order_relaxed);
 }
 
-int impostor_static_signature_covered(ffi_cif *cif) {
-    static_closure *closure = malloc(sizeof(static_closure) + sizeof(argument_source) * (cif->nargs + 1));
-    if (closure == NULL) return 0;
-    int covered = lay_out(cif, closure);
-    free(closure);
-    return covered;
-}
-
 impostor_static_outcome impostor_static_trampoline_create(ffi_cif *cif, impostor_static_handler handler,
                                                           void *user_data, void **code) {
     if (impostor_static_trampolines_unavailable() != NULL) return IMPOSTOR_STATIC_UNAVAILABLE;
@@ -435,11 +427,6 @@ const char *impostor_static_trampolines_unavailable(void) {
 }
 
 unsigned long impostor_static_trampoline_pages(void) { return 0; }
-
-int impostor_static_signature_covered(ffi_cif *cif) {
-    (void)cif;
-    return 0;
-}
 
 impostor_static_outcome impostor_static_trampoline_create(ffi_cif *cif, impostor_static_handler handler,
                                                           void *user_data, void **code) {

@@ -2,8 +2,9 @@
 //
 // Swift cannot touch libffi's closure API or its type globals directly in Swift 6 (mutable C
 // globals are rejected as unsafe shared state), and it has no `_Thread_local`. This header
-// gives Swift exactly those three things; `impostor_records.h` adds the lock-free call records
-// and `impostor_monitor.h` the expectations' monitor.
+// gives Swift exactly those three things; `impostor_records.h` adds the lock-free call records,
+// `impostor_monitor.h` the expectations' monitor and `impostor_static_trampolines.h` the
+// entry points that take the place of libffi's closures on Linux x86-64.
 #ifndef CIMPOSTOR_H
 #define CIMPOSTOR_H
 

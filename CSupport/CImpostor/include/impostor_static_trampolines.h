@@ -45,9 +45,6 @@ impostor_static_outcome impostor_static_trampoline_create(ffi_cif *_Nonnull cif,
                                                           void *_Nullable user_data,
                                                           void *_Nullable *_Nonnull code);
 
-/// True when `cif`'s argument and return types are all covered by the static path.
-int impostor_static_signature_covered(ffi_cif *_Nonnull cif);
-
 /// NULL when static trampolines can be made in this process; otherwise why not (the
 /// platform, a page size other than 4 KiB, or the library file that could not be mapped).
 /// The first call decides, once.

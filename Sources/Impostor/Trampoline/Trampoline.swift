@@ -5,8 +5,8 @@ import CImpostor
 ///
 /// On Linux x86-64 a mock gets a static trampoline (see `impostor_static_trampolines.h`) when
 /// its signature is covered: no page is ever writable and executable, and nothing about the
-/// signature is worked out per call. Other signatures (x87 `long double`, over-aligned types),
-/// other platforms, and processes run with `IMPOSTOR_TRAMPOLINE=libffi` get a libffi closure.
+/// signature is worked out per call. Signatures with an x87 `long double`, other platforms, and
+/// processes run with `IMPOSTOR_TRAMPOLINE=libffi` get a libffi closure.
 /// Both call the same handler with the same argument and result pointers.
 ///
 /// A trampoline is never freed. C code may keep the function pointer after the test that made
@@ -23,13 +23,10 @@ final class Trampoline: @unchecked Sendable {
     private let owner: Interceptor
     /// The address C code calls.
     let code: UnsafeMutableRawPointer
-    /// Which kind of entry point `code` is.
-    let path: TrampolinePath
 
-    private init(interceptor: Interceptor, code: UnsafeMutableRawPointer, path: TrampolinePath) {
+    private init(interceptor: Interceptor, code: UnsafeMutableRawPointer) {
         self.owner = interceptor
         self.code = code
-        self.path = path
     }
 
     /// Makes the entry point for `interceptor`'s signature: a static trampoline where the
@@ -46,7 +43,7 @@ final class Trampoline: @unchecked Sendable {
             // Not covered, not available here, or out of memory: libffi's closure below (whose
             // own failure is the one reported).
             if impostor_static_trampoline_create(cif, trampolineHandler, userData, &code) == IMPOSTOR_STATIC_MADE, let code {
-                return Trampoline(interceptor: interceptor, code: code, path: .static)
+                return Trampoline(interceptor: interceptor, code: code)
             }
         }
         var code: UnsafeMutableRawPointer?
@@ -57,7 +54,7 @@ final class Trampoline: @unchecked Sendable {
             impostor_closure_free(closure)
             throw MockCreationError(.closureAllocationFailed(function: interceptor.signature.typeName))
         }
-        return Trampoline(interceptor: interceptor, code: code, path: .libffi)
+        return Trampoline(interceptor: interceptor, code: code)
     }
 
     /// The code address of a function pointer value, or nil when `value` is not pointer-sized

@@ -3,15 +3,11 @@ import CImpostor
 import Glibc
 #endif
 
-/// Which kind of entry point a mock's function pointer is.
-enum TrampolinePath: Equatable, Sendable {
-    /// Impostor's own trampoline: a stub in a read+execute copy of a code page from the
-    /// library's file, calling the handler with a layout decided when the mock was made.
-    case `static`
-    /// A libffi closure: signatures the static path does not cover, other platforms, and every
-    /// mock when `IMPOSTOR_TRAMPOLINE=libffi` is set.
-    case libffi
-
+/// Which kind of entry point a new mock gets: Impostor's own static trampoline (a stub in a
+/// read+execute copy of a code page from the library's file, see `impostor_static_trampolines.h`)
+/// or a libffi closure (signatures the static path does not cover, other platforms, and every
+/// mock when `IMPOSTOR_TRAMPOLINE=libffi` is set).
+enum TrampolinePath {
     /// False when `IMPOSTOR_TRAMPOLINE=libffi` forces libffi's closures for every mock of this
     /// process (to compare the two, or to rule the static path out). Read once, when the first
     /// mock is made. `static`, the default, may be written out; any other value is reported once
@@ -29,13 +25,6 @@ enum TrampolinePath: Equatable, Sendable {
     /// this thread.
     static var staticAllowed: Bool {
         staticAllowedInProcess && impostor_current_thread_state().pointee.libffi_only == 0
-    }
-
-    /// Why this process makes no static trampolines, or nil when it does (for the benchmarks'
-    /// report and the tests).
-    static var staticUnavailableReason: String? {
-        if !staticAllowedInProcess { return "IMPOSTOR_TRAMPOLINE=libffi" }
-        return impostor_static_trampolines_unavailable().map { String(cString: $0) }
     }
 }
 
