@@ -10,33 +10,44 @@ final class CallPattern: Sendable {
     /// `arguments` compiled for the per-call path: literal C scalars become one comparison of
     /// a machine word, `any()` no work at all.
     private let tests: [ArgumentTest]
+    /// The tests a live call must pass, with their argument's position: `tests` without the
+    /// `any()`s, so `add(any(), any())` matches with no work, and the prefilter's test is
+    /// left out too (see `matchesPrefiltered`).
+    private let checks: [ArgumentCheck]
     /// True when some argument has a captor (so matches must be reported to it).
     let hasCaptors: Bool
     /// The first argument whose test is a comparison of bits, for the stub table to check
     /// before the pattern.
-    var prefilter: StubPrefilter {
-        guard let index = tests.firstIndex(where: { $0.kind == .bits }) else { return .none }
-        return StubPrefilter(argument: index, size: tests[index].size, bits: tests[index].bits)
-    }
+    let prefilter: StubPrefilter
 
     init(interceptor: Interceptor, arguments: [ArgumentMatcher], site: SourceSite) {
         self.interceptor = interceptor
         self.arguments = arguments
         self.site = site
-        tests = arguments.map(ArgumentTest.init)
+        let tests = arguments.map(ArgumentTest.init)
+        self.tests = tests
+        let prefiltered = tests.firstIndex { $0.kind == .bits }
+        prefilter = prefiltered.map { StubPrefilter(argument: $0, size: tests[$0].size, bits: tests[$0].bits) } ?? .none
+        checks = tests.indices.filter { tests[$0].kind != .any && $0 != prefiltered }.map { ArgumentCheck(index: $0, test: tests[$0]) }
         hasCaptors = arguments.contains { if case .test(let matcher) = $0 { matcher.onMatch != nil } else { false } }
     }
 
     /// True when a live call matches every argument matcher.
     @inline(__always)
     func matches(_ frame: CallFrame) -> Bool {
-        for index in tests.indices {
-            let test = tests[index]
+        prefilter.admits(frame) && matchesPrefiltered(frame)
+    }
+
+    /// True when a live call that passed this pattern's prefilter matches every argument
+    /// matcher (the stub scan checks the prefilter from its own slot first).
+    @inline(__always)
+    func matchesPrefiltered(_ frame: CallFrame) -> Bool {
+        for check in checks {
             // Compiled tests read the argument's bytes only: a slot without the call's
             // captures is enough, and cheaper to make on every stub of every call.
-            let matched = test.kind == .general
-                ? matchesGenerally(argument: index, frame.slot(index))
-                : matches(test, ArgumentSlot(address: frame.argumentAddress(index)))
+            let matched = check.test.kind == .general
+                ? matchesGenerally(argument: check.index, frame.slot(check.index))
+                : matches(check.test, ArgumentSlot(address: frame.argumentAddress(check.index)))
             if !matched { return false }
         }
         return true
@@ -86,6 +97,12 @@ final class CallPattern: Sendable {
     var description: String {
         "\(interceptor.name)(\(arguments.map(\.description).joined(separator: ", ")))"
     }
+}
+
+/// A compiled test and the argument it reads.
+private struct ArgumentCheck {
+    let index: Int
+    let test: ArgumentTest
 }
 
 /// One argument matcher in the form the per-call path tests: plain values only, so reading

@@ -134,7 +134,7 @@ final class Interceptor: Sendable {
         // The test is inlined into the scan: a closure call per stub cost about a hundred
         // instructions each.
         stubs.newest { entry in
-            entry.prefilter.admits(frame) && entry.element._withUnsafeGuaranteedRef { $0.pattern.matches(frame) }
+            entry.prefilter.admits(frame) && entry.element._withUnsafeGuaranteedRef { $0.pattern.matchesPrefiltered(frame) }
         }?.element
     }
 

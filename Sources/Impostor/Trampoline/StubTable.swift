@@ -64,7 +64,7 @@ final class StubTable<Element: AnyObject>: @unchecked Sendable {
     }
 
     /// Adds `element` as the newest entry. False when the table is full.
-    func append(_ element: Element, prefilter: StubPrefilter = .none) -> Bool {
+    func append(_ element: Element, prefilter: StubPrefilter) -> Bool {
         writeLock.withLock { _ in
             let index = count.load(ordering: .relaxed)
             guard index < Self.capacity else { return false }
