@@ -76,9 +76,13 @@ __asm__(
     "    movq 136(%rsp), %xmm1\n"
     "    leave\n"
     "    ret\n"
+    ".globl impostor_static_page_end\n"
+    ".hidden impostor_static_page_end\n"
+    "impostor_static_page_end:\n"
     ".p2align 12, 0xcc\n");
 
 extern const unsigned char impostor_static_page[];
+extern const unsigned char impostor_static_page_end[];
 
 /// Where one argument's bytes are when the dispatcher runs.
 typedef struct argument_source {
@@ -332,6 +336,12 @@ static static_closure *newest_closure = NULL;
 static void find_page_file(void) {
     if (sysconf(_SC_PAGESIZE) != PAGE_BYTES) {
         unavailable_reason = "the page size is not 4 KiB";
+        return;
+    }
+    // A copy maps exactly one page: the stubs and the shared entry must fit in it (the
+    // assembler cannot check this itself, since it sizes the jumps late).
+    if (impostor_static_page_end - impostor_static_page > PAGE_BYTES) {
+        unavailable_reason = "the static trampolines' code page was assembled larger than 4 KiB";
         return;
     }
     FILE *maps = fopen("/proc/self/maps", "re");
