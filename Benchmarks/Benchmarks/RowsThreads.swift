@@ -1,8 +1,12 @@
 import CBenchmarkSupport
+import CImpostor
 import Impostor
 
 /// Rows 7 and 7L (a static trampoline, a libffi closure): two pthreads, started from C, calling one mock at once, against one pthread in the
 /// same harness. Each thread sums into a local and writes it once, so only the mock is shared.
+/// Then row 7s: row 3 again, now that threads other than the main one have recorded calls, so
+/// that every call's ordering stamp is read from the time-stamp counter (rows 3 to 6 ran while
+/// the main thread was the only one recording, when a stamp is that thread's own count).
 enum ThreadRows {
     static func measure(into report: Report) {
         report.measure("7", "two threads, one mock") {
@@ -35,6 +39,13 @@ enum ThreadRows {
                     target: valid ? .throughput(throughput, atLeast: 1.8) : Target(text: "≥1.8× one thread", holds: nil),
                     notes: notes))
             }
+            let mockery = Mockery("row 7s")
+            let add = try Fixtures.unstubbed(in: mockery)
+            let measurement = Sampler.perCall(report.plan, expecting: 0) { bench_loop_binary(add, $0, Call.a, Call.b) }
+            report.add(CallRows.row(
+                "7s", "mock, unstubbed, after threads recorded", measurement,
+                notes: [EntryPath.static.note, "row 3 once other threads have recorded: each call's ordering stamp is taken across threads "
+                        + "(here from the \(String(cString: impostor_stamp_source()))) instead of counted by the only recording thread"]))
         }
     }
 }

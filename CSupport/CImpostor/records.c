@@ -18,10 +18,13 @@ _Thread_local impostor_record_thread impostor_record_thread_storage;
 int impostor_records_writers_fence = 1;
 int impostor_stamps_use_tsc = 0;
 _Atomic(uint64_t) impostor_stamp_counter = 0;
+_Atomic(int) impostor_stamps_across_threads = 0;
 uint64_t impostor_stamp_base = 0;
 
 static _Atomic(uint64_t) next_serial = 0;
 static _Atomic(uint64_t) next_token = 0;
+/// The token of the first thread to take one.
+static _Atomic(uint64_t) first_token = 0;
 static _Atomic(size_t) mapped_bytes = 0;
 
 size_t impostor_records_mapped_bytes(void) { return atomic_load_explicit(&mapped_bytes, memory_order_relaxed); }
@@ -110,12 +113,20 @@ static void free_chunks(impostor_lane *lane) {
     lane->chunk_bytes = 0;
 }
 
-/// This thread's token and stamp tag, assigned on its first call.
+/// This thread's token and stamp tag, assigned on its first call. The first thread to take a
+/// token counts its own stamps; any later one ends that, before it takes a stamp itself.
 void impostor_claim_thread(void) {
     impostor_record_thread *thread = &impostor_record_thread_storage;
     if (thread->token != 0) return;
-    thread->token = atomic_fetch_add_explicit(&next_token, 1, memory_order_relaxed) + 1;
-    thread->tag = thread->token & ((1u << IMPOSTOR_STAMP_TAG_BITS) - 1);
+    uint64_t token = atomic_fetch_add_explicit(&next_token, 1, memory_order_relaxed) + 1;
+    uint64_t none = 0;
+    if (atomic_compare_exchange_strong_explicit(&first_token, &none, token, memory_order_relaxed, memory_order_relaxed)) {
+        thread->first = 1;
+    } else {
+        atomic_store_explicit(&impostor_stamps_across_threads, 1, memory_order_relaxed);
+    }
+    thread->tag = token & ((1u << IMPOSTOR_STAMP_TAG_BITS) - 1);
+    thread->token = token;
 }
 
 void impostor_records_destroy(impostor_records *records) {

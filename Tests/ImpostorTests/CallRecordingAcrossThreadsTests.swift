@@ -202,6 +202,43 @@ import Glibc
         #expect(output.contains("aLongLaneGoesOnInHugeChunksThatAReleaseUnmaps() passed"))
     }
 
+    /// Run only in a child process of its own (see the next test), where this test's thread is
+    /// the first to record: until another thread records, its calls are stamped with its own
+    /// count, and those stamps must still order its calls before the other thread's, which
+    /// come after them through a thread start and before the calls after the join.
+    @Test(.enabled(if: getenv("IMPOSTOR_ALONE").map { String(cString: $0) } == "first thread"))
+    func theFirstThreadsCountedCallsKeepTheirPlaceOnceASecondThreadRecords() {
+        let mockery = Mockery("first thread")
+        let first = mockery.mock(of: ot_turn_fn.self, named: "first")
+        let second = mockery.mock(of: ot_turn_fn.self, named: "second")
+        for index in Int32(0)..<50 { first(0, index) }
+        // Counted stamps lie below the era bit that every stamp taken across threads carries:
+        // this shows that the calls above were counted, so the test checks what it means to.
+        #expect(invocations(of: first).allSatisfy { $0.sequenceNumber < 1 << 63 })
+        #expect(ot_successive_threads(second, 1, 20) == 0)
+        for index in Int32(50)..<100 { first(0, index) }
+        #expect(invocations(of: first).suffix(50).allSatisfy { $0.sequenceNumber >= 1 << 63 })
+
+        let calls = merged([first, second])
+        #expect(calls.map(\.mockName) == Array(repeating: "first", count: 50) + Array(repeating: "second", count: 20)
+            + Array(repeating: "first", count: 50))
+        #expect(calls.filter { $0.mockName == "first" }.map { $0.argument(1, as: Int32.self) } == Array(0..<100))
+        #expect(captureFailures { verifyInOrder { first(0, 49); second(0, 0); second(0, 19); first(0, 50) } }.isEmpty)
+        #expect(!captureFailures { verifyInOrder { second(0, 0); first(0, 49) } }.isEmpty)
+    }
+
+    /// The test above, in a process of its own with each stamp scheme.
+    @Test(.enabled(if: getenv("IMPOSTOR_CALL_ORDER") == nil && getenv("IMPOSTOR_ALONE") == nil))
+    func whileOneThreadRecordsItsCountedCallsStillComeBeforeLaterThreads() throws {
+        for scheme in ["", "IMPOSTOR_CALL_ORDER=counter "] {
+            let output = try childRun(
+                environment: scheme + "IMPOSTOR_ALONE='first thread'",
+                filter: "theFirstThreadsCountedCallsKeepTheirPlaceOnceASecondThreadRecords")
+            #expect(output.contains("exit status 0"), "\(scheme): \(output)")
+            #expect(output.contains("theFirstThreadsCountedCallsKeepTheirPlaceOnceASecondThreadRecords() passed"), "\(output)")
+        }
+    }
+
     /// Run only in the child process of the next test: there, stamps come from the shared
     /// counter, which has counted only the calls made so far.
     @Test(.enabled(if: getenv("IMPOSTOR_CALL_ORDER").map { String(cString: $0) } == "counter"))
@@ -209,8 +246,9 @@ import Glibc
         let mockery = Mockery("counter")
         let step = mockery.mock(of: ot_turn_fn.self, named: "step")
         step(0, 0)
-        // A time-stamp counter stamp is the ticks since the process started, shifted by ten bits.
-        #expect(invocations(of: step).first.map { $0.sequenceNumber < 1 << 32 } == true)
+        // A time-stamp counter stamp is the ticks since the process started, shifted by ten bits;
+        // below the era bit (set once several threads record) a shared count stays small.
+        #expect(invocations(of: step).first.map { $0.sequenceNumber & ~(1 << 63) < 1 << 32 } == true)
     }
 
     /// The same suite with stamps from the shared counter, the scheme used where the

@@ -108,6 +108,9 @@ typedef struct impostor_record_thread {
     uint64_t last_stamp;
     /// The low bits of this thread's stamps (see `impostor_next_stamp`), set with the token.
     uint64_t tag;
+    /// 1 for the process's first thread to take a token: until another thread takes one, its
+    /// stamps are its own count (see `impostor_next_stamp`).
+    uint64_t first;
     impostor_lane_cache_entry cache[IMPOSTOR_LANE_CACHE];
 } impostor_record_thread;
 
@@ -118,12 +121,17 @@ extern _Thread_local impostor_record_thread impostor_record_thread_storage;
 extern int impostor_records_writers_fence;
 extern int impostor_stamps_use_tsc;
 extern _Atomic(uint64_t) impostor_stamp_counter;
+/// 0 while one thread only has taken a token; set to 1, for good, by the second.
+extern _Atomic(int) impostor_stamps_across_threads;
 /// The time-stamp counter when the process started.
 extern uint64_t impostor_stamp_base;
 
-/// Bits of a counter stamp that tell threads apart: 2^54 ticks (two months at 3 GHz) fit in
-/// the rest.
+/// Bits of a counter stamp that tell threads apart: 2^53 ticks (a month at 3 GHz) fit in the
+/// rest below the era bit.
 #define IMPOSTOR_STAMP_TAG_BITS 10
+/// Set in every stamp taken once a second thread has a token, so that each is above every
+/// stamp the first thread took alone.
+#define IMPOSTOR_STAMP_SHARED_ERA (UINT64_C(1) << 63)
 
 /// New empty records for `stride`-byte records, or NULL when out of memory.
 impostor_records *_Nullable impostor_records_create(size_t stride);
@@ -179,6 +187,15 @@ IMPOSTOR_HOT void impostor_records_commit(impostor_records *_Nonnull records, im
 /// The next ordering stamp. Calls ordered by the program (one thread, or threads synchronized
 /// by a lock, a join or a queue) get increasing stamps; concurrent calls get any order.
 ///
+/// While the process's first recording thread is the only one with a token, its stamps are its
+/// own count: nothing needs to be compared across threads yet. The second thread to take a
+/// token sets `impostor_stamps_across_threads` before it takes its first stamp, and from then
+/// on every stamp is taken as below, with the era bit set, so it is above all of the first
+/// thread's counted stamps. That is exact: a call that happens after a counted one is either on
+/// the first thread (later in its count or in the next era) or on a thread that took its token,
+/// and so ended the count, after the counted call; and a counted call cannot happen after a
+/// call of the new era, because the flag set before that call is then visible to it.
+///
 /// With an invariant time-stamp counter that the kernel trusts as its clock (it checked that no
 /// CPU's counter lags another's), the stamp is the counter read after every earlier
 /// instruction has completed (`lfence; rdtsc`, as the kernel reads it for ordering): a call
@@ -186,22 +203,28 @@ IMPOSTOR_HOT void impostor_records_commit(impostor_records *_Nonnull records, im
 /// synchronizing load completed, which was after the first call's read. Otherwise it is the
 /// next value of one shared counter (exact, but a shared write).
 IMPOSTOR_HOT uint64_t impostor_next_stamp(void) {
+    impostor_record_thread *thread = &impostor_record_thread_storage;
+    if (__builtin_expect(thread->token == 0, 0)) impostor_claim_thread();
+    // Relaxed is enough: a flag set before a call that happens before this one is visible here.
+    if (thread->first && atomic_load_explicit(&impostor_stamps_across_threads, memory_order_relaxed) == 0) {
+        thread->last_stamp += 1u << IMPOSTOR_STAMP_TAG_BITS;
+        return thread->last_stamp;
+    }
 #if defined(__x86_64__)
     if (__builtin_expect(impostor_stamps_use_tsc, 1)) {
         uint32_t low, high;
         __asm__ __volatile__("lfence\n\trdtsc" : "=a"(low), "=d"(high) : : "memory");
-        impostor_record_thread *thread = &impostor_record_thread_storage;
-        if (__builtin_expect(thread->token == 0, 0)) impostor_claim_thread();
         // Counter ticks since the process started, with the thread's tag in the low bits, so
         // that two threads reading the same tick still get different stamps.
-        uint64_t stamp = (((((uint64_t)high << 32) | low) - impostor_stamp_base) << IMPOSTOR_STAMP_TAG_BITS) |
+        uint64_t stamp = IMPOSTOR_STAMP_SHARED_ERA |
+                         (((((uint64_t)high << 32) | low) - impostor_stamp_base) << IMPOSTOR_STAMP_TAG_BITS) |
                          thread->tag;
         if (__builtin_expect(stamp <= thread->last_stamp, 0)) stamp = thread->last_stamp + (1u << IMPOSTOR_STAMP_TAG_BITS);
         thread->last_stamp = stamp;
         return stamp;
     }
 #endif
-    return atomic_fetch_add_explicit(&impostor_stamp_counter, 1, memory_order_relaxed) + 1;
+    return IMPOSTOR_STAMP_SHARED_ERA | (atomic_fetch_add_explicit(&impostor_stamp_counter, 1, memory_order_relaxed) + 1);
 }
 
 // MARK: Readers (under the records' lock)
@@ -229,7 +252,8 @@ void impostor_lane_records(impostor_records *_Nonnull records, impostor_lane *_N
 /// every later append away (`retire` 1). Waits for appends under way. Under the lock.
 void impostor_records_reset(impostor_records *_Nonnull records, int retire);
 
-/// Which stamps this process uses: "time-stamp counter" or "shared counter".
+/// Which stamps this process uses once a second thread records: "time-stamp counter" or
+/// "shared counter".
 const char *_Nonnull impostor_stamp_source(void);
 /// How clears reach writers: "membarrier" or "fence per call".
 const char *_Nonnull impostor_records_barrier(void);

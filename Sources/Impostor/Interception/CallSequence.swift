@@ -8,9 +8,10 @@ import Glibc
 ///
 /// Stamps increase for calls the program orders: calls on one thread, and calls on threads
 /// synchronized by a lock, a join, a queue or any other happens-before edge. Calls that race
-/// get either order. Taking a stamp writes nothing shared where the processor has an
-/// invariant time-stamp counter the kernel trusts (see `impostor_next_stamp`); elsewhere it is
-/// one shared counter. Stamps are not consecutive: messages number calls by position.
+/// get either order. While one thread only has recorded, a stamp is that thread's own count;
+/// after that, taking a stamp writes nothing shared where the processor has an invariant
+/// time-stamp counter the kernel trusts (see `impostor_next_stamp`), and elsewhere it is one
+/// shared counter. Stamps are not consecutive: messages number calls by position.
 enum CallSequence {
     @inline(__always)
     static func next() -> UInt64 { impostor_next_stamp() }
