@@ -4,6 +4,10 @@ int32_t cg_pass_u8(cg_u8_fn f, uint8_t value) { return f(value); }
 int32_t cg_pass_u16(cg_u16_fn f, uint16_t value) { return f(value); }
 int32_t cg_pass_u32(cg_u32_fn f, uint32_t value) { return f(value); }
 int32_t cg_pass_u64(cg_u64_fn f, uint64_t value) { return f(value); }
+int32_t cg_pass_i8_key(cg_i8_key_fn f, int8_t key, int32_t other) { return f(key, other); }
+int32_t cg_pass_i16_key(cg_i16_key_fn f, int16_t key, int32_t other) { return f(key, other); }
+int32_t cg_pass_i32_key(cg_i32_key_fn f, int32_t key, int32_t other) { return f(key, other); }
+int32_t cg_pass_i64_key(cg_i64_key_fn f, int64_t key, int32_t other) { return f(key, other); }
 
 int32_t cg_widen_i8(cg_i8_result_fn f) { return f(); }
 int32_t cg_widen_u8(cg_u8_result_fn f) { return f(); }

@@ -42,6 +42,87 @@ import Testing
         #expect(pair(8, 0) == 0, "stubs from before the reset are forgotten")
     }
 
+    /// Consecutive stubs whose literal tests the same argument form a run, which a call skips
+    /// with one test of a summary of the run's values. The summary may let a call through to
+    /// stubs it does not match (they are then checked one by one), but must never turn it away
+    /// from one it matches: keys with their high bits set at each width, runs split by the
+    /// table's chunks, by a stub on the other argument and by a general matcher, and a run
+    /// that reaches back past a reset.
+    private func expectRunsAnswerOnlyTheirOwnKeys<T: FixedWidthInteger & SignedInteger>(
+        _ type: T.Type, call: (T, Int32) -> Int32, stubKey: (T, Int32) -> Void, stubOther: (Int32) -> Void,
+        stubGreatest: () -> Void, reset: () -> Void
+    ) {
+        let keys = (0..<10).map { -1 - T($0) * 3 } + (0..<10).map { T.min + T($0) * 7 }
+        // Every small value, and each key with a high bit flipped.
+        let wrong = (max(-300, Int(T.min))...min(300, Int(T.max))).map { T($0) }.filter { !keys.contains($0) && $0 != T.max }
+            + keys.map { $0 ^ (1 << (T.bitWidth - 2)) }.filter { !keys.contains($0) }
+        // Slots: chunk 0 holds the first 8 entries, chunk 1 the next 16.
+        stubOther(7)
+        for (index, key) in keys[..<10].enumerated() { stubKey(key, Int32(index) + 1) }
+        stubOther(8)
+        for (index, key) in keys[10...].enumerated() { stubKey(key, Int32(index) + 11) }
+        stubGreatest()
+        for (index, key) in keys.enumerated() {
+            #expect(call(key, 0) == Int32(index) + 1, "key \(key)")
+            #expect(call(key, 7) == Int32(index) + 1, "key \(key), newer than the stub on the other argument")
+        }
+        for value in wrong {
+            #expect(call(value, 0) == 0, "\(value) matches no key")
+            #expect(call(value, 7) == -7, "\(value): the oldest stub, past both runs")
+            #expect(call(value, 8) == -8, "\(value): the stub between the runs")
+        }
+        #expect(call(T.max, 0) == -1)
+
+        // Entry 23 closes chunk 1; in chunk 2 a stub on the other argument and one on a key,
+        // then a reset, then two keys: their run reaches back over the forgotten key, and a
+        // call it turns away must stop there, not go on to the forgotten stub below the run.
+        stubKey(keys[18], 49)
+        stubOther(7)
+        stubKey(keys[19], 50)
+        reset()
+        stubKey(keys[0], 100)
+        stubKey(keys[1], 101)
+        #expect(call(keys[0], 0) == 100)
+        #expect(call(keys[1], 0) == 101)
+        for key in keys[2...] { #expect(call(key, 0) == 0, "key \(key) was reset") }
+        for value in wrong.prefix(50) {
+            #expect(call(value, 0) == 0)
+            #expect(call(value, 7) == 0, "\(value): the stub on the other argument was reset")
+        }
+    }
+
+    @Test(.mockery) func runsOfEightBitKeys() {
+        let f: cg_i8_key_fn = mockFunction(named: "i8 key")
+        expectRunsAnswerOnlyTheirOwnKeys(
+            Int8.self, call: { cg_pass_i8_key(f, $0, $1) }, stubKey: { key, answer in stub(f(eq(key), any())).with { answer } },
+            stubOther: { other in stub(f(any(), eq(other))).with { -other } },
+            stubGreatest: { stub(f(gt(Int8.max - 1), any())).with { -1 } }, reset: { reset(f) })
+    }
+
+    @Test(.mockery) func runsOfSixteenBitKeys() {
+        let f: cg_i16_key_fn = mockFunction(named: "i16 key")
+        expectRunsAnswerOnlyTheirOwnKeys(
+            Int16.self, call: { cg_pass_i16_key(f, $0, $1) }, stubKey: { key, answer in stub(f(eq(key), any())).with { answer } },
+            stubOther: { other in stub(f(any(), eq(other))).with { -other } },
+            stubGreatest: { stub(f(gt(Int16.max - 1), any())).with { -1 } }, reset: { reset(f) })
+    }
+
+    @Test(.mockery) func runsOfThirtyTwoBitKeys() {
+        let f: cg_i32_key_fn = mockFunction(named: "i32 key")
+        expectRunsAnswerOnlyTheirOwnKeys(
+            Int32.self, call: { cg_pass_i32_key(f, $0, $1) }, stubKey: { key, answer in stub(f(eq(key), any())).with { answer } },
+            stubOther: { other in stub(f(any(), eq(other))).with { -other } },
+            stubGreatest: { stub(f(gt(Int32.max - 1), any())).with { -1 } }, reset: { reset(f) })
+    }
+
+    @Test(.mockery) func runsOfSixtyFourBitKeys() {
+        let f: cg_i64_key_fn = mockFunction(named: "i64 key")
+        expectRunsAnswerOnlyTheirOwnKeys(
+            Int64.self, call: { cg_pass_i64_key(f, $0, $1) }, stubKey: { key, answer in stub(f(eq(key), any())).with { answer } },
+            stubOther: { other in stub(f(any(), eq(other))).with { -other } },
+            stubGreatest: { stub(f(gt(Int64.max - 1), any())).with { -1 } }, reset: { reset(f) })
+    }
+
     @Test(.mockery) func eightBitLiterals() {
         let f: cg_u8_fn = mockFunction(named: "u8")
         expectOnlyLiteralMatches(UInt8(0x5A), wrong: [0xDA, 0x5B, 0x1A], call: { cg_pass_u8(f, $0) },

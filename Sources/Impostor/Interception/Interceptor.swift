@@ -133,8 +133,8 @@ final class Interceptor: Sendable {
     private func scanStubs(_ frame: CallFrame) -> Unmanaged<Stub>? {
         // The test is inlined into the scan: a closure call per stub cost about a hundred
         // instructions each.
-        stubs.newest { entry in
-            entry.prefilter.admits(frame) && entry.element._withUnsafeGuaranteedRef { $0.pattern.matchesPrefiltered(frame) }
+        stubs.newest(admitting: frame) { entry in
+            entry.element._withUnsafeGuaranteedRef { $0.pattern.matchesPrefiltered(frame) }
         }?.element
     }
 

@@ -50,6 +50,18 @@ struct ArgumentSlot {
         }
     }
 
+    /// The argument's `size` bytes (1, 2, 4 or 8), zero-extended.
+    @inline(__always)
+    func zeroExtendedBits(size: Int) -> UInt64 {
+        // Sound: the argument holds `size` bytes; loads may be unaligned.
+        switch size {
+        case 1: UInt64(address.load(as: UInt8.self))
+        case 2: UInt64(address.loadUnaligned(as: UInt16.self))
+        case 4: UInt64(address.loadUnaligned(as: UInt32.self))
+        default: address.loadUnaligned(as: UInt64.self)
+        }
+    }
+
     /// The pointer-sized value as an address (0 for NULL).
     var pointerBits: UInt { load(as: UInt.self) }
 

@@ -19,7 +19,17 @@ final class StubTable<Element: AnyObject>: @unchecked Sendable {
     struct Entry {
         let element: Unmanaged<Element>
         let prefilter: StubPrefilter
+        /// A summary of the bits of this entry's prefilter and those of the `run - 1` entries
+        /// just older than it in its chunk, which all test the same argument at the same size:
+        /// a call whose argument hits no bit of it skips the whole run with one test. 1 for an
+        /// entry without a prefilter, or whose older neighbour tests another argument.
+        let run: Int
+        let runSummary: UInt64
     }
+
+    /// The shortest run that the scan tests as a whole: for one entry, its own prefilter is
+    /// the cheaper and exact test.
+    private static var shortestSkippedRun: Int { 2 }
 
     /// The most entries one table holds.
     static var capacity: Int { 1 << 20 }
@@ -77,8 +87,20 @@ final class StubTable<Element: AnyObject>: @unchecked Sendable {
             if directory![chunk] == nil {
                 directory![chunk] = .allocate(capacity: Self.firstChunkSize << chunk)
             }
+            let (_, offset) = Self.location(of: index)
+            var run = 1, summary = prefilter.summaryBit
+            if offset > 0 {
+                // Runs stay within a chunk, so that the scan can step over one with one
+                // subtraction. Sound: the previous slot was written, under this lock, earlier.
+                let previous = Self.slot(index - 1, in: directory!).pointee
+                if prefilter.sharesArgument(with: previous.prefilter) {
+                    run = previous.run + 1
+                    summary |= previous.runSummary
+                }
+            }
             // Sound: the slot is not yet visible to readers (count is still `index`).
-            Self.slot(index, in: directory!).initialize(to: Entry(element: .passRetained(element), prefilter: prefilter))
+            Self.slot(index, in: directory!).initialize(
+                to: Entry(element: .passRetained(element), prefilter: prefilter, run: run, runSummary: summary))
             count.store(index + 1, ordering: .releasing)
             return true
         }
@@ -109,11 +131,13 @@ final class StubTable<Element: AnyObject>: @unchecked Sendable {
     @inline(__always)
     var hasLiveEntries: Bool { publishedCount > firstLiveIndex }
 
-    /// The newest live entry, as of this moment, that `test` accepts: the per-call scan. It
-    /// walks each chunk's slots downwards with one pointer and looks a chunk up only when it
-    /// leaves one, so a stub the test turns down costs a compare and a decrement of scanning.
+    /// The newest live entry, as of this moment, whose prefilter admits `frame` and that `test`
+    /// accepts: the per-call scan. It walks each chunk's slots downwards with one pointer and
+    /// looks a chunk up only when it leaves one, so a stub the prefilter turns down costs a
+    /// comparison and a decrement of scanning, and a run of stubs that test one argument for
+    /// values the call's is not (checked on the run's summary) costs one test and one step.
     @inline(__always)
-    func newest(where test: (Entry) -> Bool) -> Entry? {
+    func newest(admitting frame: CallFrame, where test: (Entry) -> Bool) -> Entry? {
         var index = publishedCount &- 1
         let oldest = firstLiveIndex  // after the count: stubs below it were reset
         guard index >= oldest else { return nil }
@@ -127,8 +151,18 @@ final class StubTable<Element: AnyObject>: @unchecked Sendable {
             var slot = base + offset
             let last = base + lowest
             while true {
-                // Sound: every slot from `last` to `base + offset` holds a published entry.
-                if test(slot.pointee) { return slot.pointee }
+                // Sound: every slot from `last` to `base + offset` holds a published entry,
+                // and a run never reaches below its chunk's first slot, so `slot - run` is in
+                // the chunk or just before it, where the loop stops without reading.
+                let entry = slot.pointee
+                if entry.run >= Self.shortestSkippedRun, !entry.prefilter.summaryAdmits(entry.runSummary, frame) {
+                    let next = slot - entry.run
+                    // Below `last` the entries were reset: the scan ends there in any case.
+                    if next < last { break }
+                    slot = next
+                    continue
+                }
+                if entry.prefilter.admits(frame), test(entry) { return entry }
                 if slot == last { break }
                 slot -= 1
             }

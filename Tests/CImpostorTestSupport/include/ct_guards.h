@@ -14,6 +14,17 @@ int32_t cg_pass_u16(cg_u16_fn _Nonnull f, uint16_t value);
 int32_t cg_pass_u32(cg_u32_fn _Nonnull f, uint32_t value);
 int32_t cg_pass_u64(cg_u64_fn _Nonnull f, uint64_t value);
 
+/// A signed key and a second argument, for runs of stubs keyed on the first: each returns
+/// f(key, other).
+typedef int32_t (*cg_i8_key_fn)(int8_t, int32_t);
+typedef int32_t (*cg_i16_key_fn)(int16_t, int32_t);
+typedef int32_t (*cg_i32_key_fn)(int32_t, int32_t);
+typedef int32_t (*cg_i64_key_fn)(int64_t, int32_t);
+int32_t cg_pass_i8_key(cg_i8_key_fn _Nonnull f, int8_t key, int32_t other);
+int32_t cg_pass_i16_key(cg_i16_key_fn _Nonnull f, int16_t key, int32_t other);
+int32_t cg_pass_i32_key(cg_i32_key_fn _Nonnull f, int32_t key, int32_t other);
+int32_t cg_pass_i64_key(cg_i64_key_fn _Nonnull f, int64_t key, int32_t other);
+
 typedef int8_t (*cg_i8_result_fn)(void);
 typedef uint8_t (*cg_u8_result_fn)(void);
 typedef int16_t (*cg_i16_result_fn)(void);
