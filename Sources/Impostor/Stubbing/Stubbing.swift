@@ -40,6 +40,82 @@ public struct Stubbing<Result> {
         return install(answer, swift: swift, blockTypes: blockTypes, site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
+    /// Answers with a block of one argument: the same as the variadic form above, which the
+    /// compiler picks for other counts. The fixed count lets the block's arguments be decoded by
+    /// code specialized for their types (the variadic form walks its parameter pack at run time).
+    @inlinable @discardableResult
+    public func with<A>(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ body: @escaping (A) -> Result
+    ) -> StubChain<Result> {
+        let answer = StubAnswer { frame, _ in
+            var cursor = 0
+            StubAnswer.write(body(StubAnswer.argument(A.self, of: frame, at: &cursor)), to: frame)
+        }
+        let swift = SwiftAnswer { call in
+            var cursor = 0
+            return body(SwiftAnswer.argument(A.self, of: call, at: &cursor))
+        }
+        return install(answer, swift: swift, blockTypes: [A.self], site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Answers with a block of two arguments: the same as the variadic form above, which the
+    /// compiler picks for other counts. The fixed count lets the block's arguments be decoded by
+    /// code specialized for their types (the variadic form walks its parameter pack at run time).
+    @inlinable @discardableResult
+    public func with<A, B>(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ body: @escaping (A, B) -> Result
+    ) -> StubChain<Result> {
+        let answer = StubAnswer { frame, _ in
+            var cursor = 0
+            StubAnswer.write(body(StubAnswer.argument(A.self, of: frame, at: &cursor), StubAnswer.argument(B.self, of: frame, at: &cursor)), to: frame)
+        }
+        let swift = SwiftAnswer { call in
+            var cursor = 0
+            return body(SwiftAnswer.argument(A.self, of: call, at: &cursor), SwiftAnswer.argument(B.self, of: call, at: &cursor))
+        }
+        return install(answer, swift: swift, blockTypes: [A.self, B.self], site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Answers with a block of three arguments: the same as the variadic form above, which the
+    /// compiler picks for other counts. The fixed count lets the block's arguments be decoded by
+    /// code specialized for their types (the variadic form walks its parameter pack at run time).
+    @inlinable @discardableResult
+    public func with<A, B, C>(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ body: @escaping (A, B, C) -> Result
+    ) -> StubChain<Result> {
+        let answer = StubAnswer { frame, _ in
+            var cursor = 0
+            StubAnswer.write(body(StubAnswer.argument(A.self, of: frame, at: &cursor), StubAnswer.argument(B.self, of: frame, at: &cursor), StubAnswer.argument(C.self, of: frame, at: &cursor)), to: frame)
+        }
+        let swift = SwiftAnswer { call in
+            var cursor = 0
+            return body(SwiftAnswer.argument(A.self, of: call, at: &cursor), SwiftAnswer.argument(B.self, of: call, at: &cursor), SwiftAnswer.argument(C.self, of: call, at: &cursor))
+        }
+        return install(answer, swift: swift, blockTypes: [A.self, B.self, C.self], site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Answers with a block of four arguments: the same as the variadic form above, which the
+    /// compiler picks for other counts. The fixed count lets the block's arguments be decoded by
+    /// code specialized for their types (the variadic form walks its parameter pack at run time).
+    @inlinable @discardableResult
+    public func with<A, B, C, D>(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ body: @escaping (A, B, C, D) -> Result
+    ) -> StubChain<Result> {
+        let answer = StubAnswer { frame, _ in
+            var cursor = 0
+            StubAnswer.write(body(StubAnswer.argument(A.self, of: frame, at: &cursor), StubAnswer.argument(B.self, of: frame, at: &cursor), StubAnswer.argument(C.self, of: frame, at: &cursor), StubAnswer.argument(D.self, of: frame, at: &cursor)), to: frame)
+        }
+        let swift = SwiftAnswer { call in
+            var cursor = 0
+            return body(SwiftAnswer.argument(A.self, of: call, at: &cursor), SwiftAnswer.argument(B.self, of: call, at: &cursor), SwiftAnswer.argument(C.self, of: call, at: &cursor), SwiftAnswer.argument(D.self, of: call, at: &cursor))
+        }
+        return install(answer, swift: swift, blockTypes: [A.self, B.self, C.self, D.self], site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
     /// Answers with an `async` block that takes the mock's arguments, or none: for `async`
     /// members of Swift mocks.
     ///
