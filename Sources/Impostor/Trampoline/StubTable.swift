@@ -152,14 +152,15 @@ final class StubTable<Element: AnyObject>: @unchecked Sendable {
             let last = base + lowest
             while true {
                 // Sound: every slot from `last` to `base + offset` holds a published entry,
-                // and a run never reaches below its chunk's first slot, so `slot - run` is in
-                // the chunk or just before it, where the loop stops without reading.
+                // and a run never reaches below its chunk's first slot, so its oldest slot is
+                // in the chunk, and the slot below it too when it is above `last`.
                 let entry = slot.pointee
                 if entry.run >= Self.shortestSkippedRun, !entry.prefilter.summaryAdmits(entry.runSummary, frame) {
-                    let next = slot - entry.run
-                    // Below `last` the entries were reset: the scan ends there in any case.
-                    if next < last { break }
-                    slot = next
+                    let oldestOfRun = slot - (entry.run &- 1)
+                    // From `last` down the entries are the oldest live one and reset ones: the
+                    // scan ends there in any case.
+                    if oldestOfRun <= last { break }
+                    slot = oldestOfRun - 1
                     continue
                 }
                 if entry.prefilter.admits(frame), test(entry) { return entry }
