@@ -83,11 +83,10 @@ final class StubTable<Element: AnyObject>: @unchecked Sendable {
                 directory.initialize(repeating: nil, count: Self.directorySize)
                 self.directory = directory
             }
-            let (chunk, _) = Self.location(of: index)
+            let (chunk, offset) = Self.location(of: index)
             if directory![chunk] == nil {
                 directory![chunk] = .allocate(capacity: Self.firstChunkSize << chunk)
             }
-            let (_, offset) = Self.location(of: index)
             var run = 1, summary = prefilter.summaryBit
             if offset > 0 {
                 // Runs stay within a chunk, so that the scan can step over one with one
