@@ -1,6 +1,7 @@
 // Static trampolines (see impostor_static_trampolines.h): the code page, its copies, the
 // System V x86-64 classification that lays out each signature once, and the dispatcher.
 #include "impostor_static_trampolines.h"
+#include "CImpostor.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -116,6 +117,8 @@ struct static_closure {
     impostor_static_handler handler;
     void *user_data;
     ffi_cif *cif;
+    /// NULL, or how to record quiet calls without the handler.
+    impostor_quiet_calls *quiet;
     /// The context made before this one: every context stays reachable from `newest_closure`,
     /// a global, since leak checkers do not scan the data pages that point at them.
     static_closure *older;
@@ -143,7 +146,17 @@ static void dispatch(static_closure *closure, unsigned char *frame) {
         for (uint32_t index = 0; index < closure->argument_count; index++) {
             arguments[index] = frame + closure->sources[index].first;
         }
-        closure->handler(closure->cif, frame + closure->result_offset, arguments, closure->user_data);
+        unsigned char *result = frame + closure->result_offset;
+        impostor_quiet_calls *quiet = closure->quiet;
+        if (quiet != NULL && atomic_load_explicit(&quiet->open, memory_order_acquire) && !impostor_needs_attention()) {
+            // The whole of what the handler would do: a zero result (both return registers of
+            // the route, 16 bytes of the frame) and the record.
+            memset(result, 0, 16);
+            impostor_records_append_call(quiet->records, impostor_next_stamp(), 0, arguments, quiet->steps, quiet->count,
+                                         result, quiet->result_offset, quiet->result_size);
+            return;
+        }
+        closure->handler(closure->cif, result, arguments, closure->user_data);
         return;
     }
     // One element at least: a zero-length array is undefined behaviour.
@@ -414,8 +427,20 @@ unsigned long impostor_static_trampoline_pages(void) {
     return atomic_load_explicit(&pages_mapped, memory_order_relaxed);
 }
 
+int impostor_static_trampoline_records_quietly(const void *code) {
+    // A stub is a copy of the page's bytes: compare before reading its data word.
+    uintptr_t offset = (uintptr_t)code & (PAGE_BYTES - 1);
+    if (offset % STUB_BYTES != 0 || offset >= STUB_BYTES * STUBS_PER_PAGE ||
+        memcmp(code, impostor_static_page + offset, STUB_BYTES) != 0) {
+        return 0;
+    }
+    static_closure *closure;
+    memcpy(&closure, (const unsigned char *)code + PAGE_BYTES, sizeof closure);
+    return closure != NULL && closure->quiet != NULL && atomic_load_explicit(&closure->quiet->open, memory_order_acquire);
+}
+
 impostor_static_outcome impostor_static_trampoline_create(ffi_cif *cif, impostor_static_handler handler,
-                                                          void *user_data, void **code) {
+                                                          void *user_data, impostor_quiet_calls *quiet, void **code) {
     if (impostor_static_trampolines_unavailable() != NULL) return IMPOSTOR_STATIC_UNAVAILABLE;
     static_closure *closure = malloc(sizeof(static_closure) + sizeof(argument_source) * (cif->nargs + 1));
     if (closure == NULL) return IMPOSTOR_STATIC_NO_MEMORY;
@@ -427,6 +452,9 @@ impostor_static_outcome impostor_static_trampoline_create(ffi_cif *cif, impostor
     closure->handler = handler;
     closure->user_data = user_data;
     closure->cif = cif;
+    // Only the short path records quiet calls, and only with the result in the return
+    // registers' slots: 16 bytes of the frame from there are zeroed.
+    closure->quiet = closure->simple && closure->result_offset <= FRAME_XMM0 ? quiet : NULL;
 
     pthread_mutex_lock(&pages_lock);
     if (current_used == STUBS_PER_PAGE && !map_page_pair()) {
@@ -454,9 +482,14 @@ const char *impostor_static_trampolines_unavailable(void) {
 
 unsigned long impostor_static_trampoline_pages(void) { return 0; }
 
+int impostor_static_trampoline_records_quietly(const void *code) {
+    (void)code;
+    return 0;
+}
+
 impostor_static_outcome impostor_static_trampoline_create(ffi_cif *cif, impostor_static_handler handler,
-                                                          void *user_data, void **code) {
-    (void)cif; (void)handler; (void)user_data; (void)code;
+                                                          void *user_data, impostor_quiet_calls *quiet, void **code) {
+    (void)cif; (void)handler; (void)user_data; (void)quiet; (void)code;
     return IMPOSTOR_STATIC_UNAVAILABLE;
 }
 

@@ -36,6 +36,56 @@ import Glibc
         #expect(impostor_static_trampolines_unavailable() == nil)
     }
 
+    /// A nice mock's static trampoline records an unstubbed call itself, without entering the
+    /// handler, until the mock gets a stub or an expectation or is released; a mock that
+    /// captures pointer memory or reports uninteresting calls never does. What a quiet call
+    /// leaves is the same as what the handler leaves: its arguments, a zero result, its thread
+    /// and its place among other calls. A prototype evaluated by `verify` is not recorded.
+    @Test(.enabled(if: !libffiPathForced))
+    func quietCallsAreRecordedByTheTrampolineUntilAStubOrExpectationConcernsTheMock() {
+        let mockery = Mockery("quiet")
+        let add = mockery.mock(of: ct_binary_i32.self, named: "add")
+        let other = mockery.mock(of: ct_binary_i32.self, named: "other")
+        let code = unsafeBitCast(add, to: UnsafeRawPointer.self)
+        #expect(impostor_static_trampoline_records_quietly(code) == 1)
+        #expect(ct_call_binary_i32(add, 7, -8) == 0)
+        #expect(ct_call_binary_i32(other, 1, 1) == 0)
+        #expect(ct_call_four_times(add) == 0)
+        let failures = captureFailures {
+            verify(.exactly(5), add(any(), any()))
+            verify(.once, add(7, -8))
+            verifyInOrder {
+                add(7, -8)
+                other(1, 1)
+                add(3, 6)
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.map(\.message))")
+        #expect(invocations(of: add).map { [$0.argument(0, as: Int32.self), $0.argument(1, as: Int32.self)] }
+            == [[7, -8], [0, 0], [1, 2], [2, 4], [3, 6]])
+        #expect(invocations(of: add).allSatisfy { $0.thread == .current && $0.returnValue(as: Int32.self) == 0 })
+        #expect(impostor_static_trampoline_records_quietly(code) == 1, "verify leaves the mock quiet")
+
+        stub(add(any(), 2)).with { (a: Int32, _: Int32) in a * 100 }
+        #expect(impostor_static_trampoline_records_quietly(code) == 0)
+        #expect(ct_call_binary_i32(add, 5, 2) == 500)
+        #expect(invocations(of: add).count == 6)
+
+        mockery.checking { allowing(other(any(), any())).will(returnValue(9)) }
+        #expect(impostor_static_trampoline_records_quietly(unsafeBitCast(other, to: UnsafeRawPointer.self)) == 0)
+        #expect(ct_call_binary_i32(other, 2, 2) == 9)
+
+        let released = Mockery("released").mock(of: ct_binary_i32.self, named: "released")
+        #expect(impostor_static_trampoline_records_quietly(unsafeBitCast(released, to: UnsafeRawPointer.self)) == 0)
+
+        let naggy = Mockery("naggy", strictness: .naggy).mock(of: ct_binary_i32.self, named: "naggy")
+        #expect(impostor_static_trampoline_records_quietly(unsafeBitCast(naggy, to: UnsafeRawPointer.self)) == 0)
+        let capturing: cp_sink_int_fn = mockery.mock(named: "capturing", capturing: [0: .buffer(count: 1)])
+        #expect(impostor_static_trampoline_records_quietly(unsafeBitCast(capturing, to: UnsafeRawPointer.self)) == 0)
+        #expect(impostor_static_trampoline_records_quietly(unsafeBitCast(
+            mockery.mock(of: ct_fn_ldouble.self, named: "ldouble"), to: UnsafeRawPointer.self)) == 0)
+    }
+
     /// An x87 `long double` (returned in st(0), passed in memory with 16-byte alignment) is
     /// what the static path leaves to libffi, and it still answers from C.
     @Test(.mockery)

@@ -9,8 +9,10 @@
 #define CIMPOSTOR_H
 
 #include <ffi.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 /// For the few helpers every mock call runs: Swift compiles imported `static inline` bodies
 /// without optimization and calls them out of line unless told to inline them.
@@ -135,6 +137,77 @@ IMPOSTOR_HOT void impostor_copy(void *_Nonnull to, const void *_Nonnull from, si
     case 16: __builtin_memcpy(to, from, 16); break;
     default: __builtin_memcpy(to, from, count); break;
     }
+}
+
+// MARK: Recording a call
+
+/// One argument's place in a record: its `size` bytes at `offset`.
+typedef struct impostor_record_step {
+    uint32_t offset;
+    uint32_t size;
+} impostor_record_step;
+
+/// Records one call in the calling thread's lane of `records`: its ordering stamp, `word`
+/// (the verified flag and first capture's index), each argument's bytes at its step, and the
+/// result's `result_size` bytes at `result_offset`. Nothing when the records are retired (the
+/// mock was released). The one writer of records, for the Swift handler and for quiet calls.
+IMPOSTOR_HOT void impostor_records_append_call(impostor_records *_Nonnull records, uint64_t stamp, uint64_t word,
+                                               void *_Nullable const *_Nonnull arguments,
+                                               const impostor_record_step *_Nonnull steps, uint32_t count,
+                                               const void *_Nullable result, uint32_t result_offset,
+                                               uint32_t result_size) {
+    impostor_lane *lane = impostor_records_lane(records);
+    unsigned char *record = (unsigned char *)impostor_records_begin(records, lane);
+    if (record == NULL) return;
+    // The record is `stride` unused bytes of this thread's own lane: no other thread writes it,
+    // and readers read it only once the commit publishes it.
+    __builtin_memcpy(record, &stamp, 8);
+    __builtin_memcpy(record + 8, &word, 8);
+    for (uint32_t index = 0; index < count; index++) {
+        // Each argument pointer points at a value of its parameter's size (libffi's closure
+        // and the static dispatcher both give one per parameter), and each step lies in the record.
+        impostor_copy(record + steps[index].offset, arguments[index], steps[index].size);
+    }
+    if (result_size > 0 && result != NULL) impostor_copy(record + result_offset, result, result_size);
+    impostor_records_commit(records, lane);
+}
+
+/// What a static trampoline's dispatcher needs to record a quiet call itself, without entering
+/// the Swift handler: a call of a nice mock that no stub, expectation, capture, prototype or
+/// leftover matcher concerns, whose whole answer is zero and a record.
+typedef struct impostor_quiet_calls {
+    /// 1 while the mock's calls may be quiet. The mock's interceptor sets it when the mock is
+    /// made and clears it, for good, before its first stub or expectation is published and when
+    /// it is released (release/acquire: a call that happens after those sees it cleared).
+    _Atomic(int) open;
+    uint32_t count;
+    impostor_records *_Nonnull records;
+    const impostor_record_step *_Nonnull steps;
+    uint32_t result_offset;
+    uint32_t result_size;
+} impostor_quiet_calls;
+
+/// New closed quiet-call settings for `records`, or NULL when out of memory. `steps` (`count`
+/// of them) must outlive them; `impostor_quiet_calls_destroy` frees them.
+static inline impostor_quiet_calls *_Nullable impostor_quiet_calls_create(
+    impostor_records *_Nonnull records, const impostor_record_step *_Nonnull steps, uint32_t count,
+    uint32_t result_offset, uint32_t result_size) {
+    impostor_quiet_calls *quiet = (impostor_quiet_calls *)calloc(1, sizeof *quiet);
+    if (quiet == NULL) return NULL;
+    atomic_init(&quiet->open, 0);
+    quiet->count = count;
+    quiet->records = records;
+    quiet->steps = steps;
+    quiet->result_offset = result_offset;
+    quiet->result_size = result_size;
+    return quiet;
+}
+
+static inline void impostor_quiet_calls_destroy(impostor_quiet_calls *_Nonnull quiet) { free(quiet); }
+
+/// Sets or clears `quiet->open` (a release store).
+static inline void impostor_quiet_calls_set_open(impostor_quiet_calls *_Nonnull quiet, int open) {
+    atomic_store_explicit(&quiet->open, open, memory_order_release);
 }
 
 #ifdef __cplusplus

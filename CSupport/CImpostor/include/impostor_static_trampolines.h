@@ -38,17 +38,31 @@ typedef void (*impostor_static_handler)(ffi_cif *_Nonnull cif, void *_Nullable r
                                         void *_Nullable *_Nullable arguments,
                                         void *_Nullable user_data);
 
+struct impostor_quiet_calls;
+
 /// Makes a trampoline that calls `handler` with `user_data` for calls of `cif` (prepared for
 /// the default ABI). Trampolines are never freed: C code may keep the pointer forever.
+///
+/// With `quiet`, which must live as long as calls can arrive, the dispatcher records a call
+/// itself, answering zero, while `quiet->open` is set, no prototype is being evaluated and no
+/// matcher is waiting on the calling thread, and the layout is the common one (see
+/// `dispatch`); every other call goes to `handler`.
 impostor_static_outcome impostor_static_trampoline_create(ffi_cif *_Nonnull cif,
                                                           impostor_static_handler _Nonnull handler,
                                                           void *_Nullable user_data,
+                                                          struct impostor_quiet_calls *_Nullable quiet,
                                                           void *_Nullable *_Nonnull code);
 
 /// NULL when static trampolines can be made in this process; otherwise why not (the
 /// platform, a page size other than 4 KiB, or the library file that could not be mapped).
 /// The first call decides, once.
 const char *_Nullable impostor_static_trampolines_unavailable(void);
+
+/// True when `code` is a static trampoline whose dispatcher records calls itself right now:
+/// it has quiet-call settings and they are open (for tests). Reads the context through the
+/// stub's data word, so `code` must be a trampoline's entry point or another address whose
+/// page is readable.
+int impostor_static_trampoline_records_quietly(const void *_Nonnull code);
 
 /// How many code pages of static trampolines this process has mapped (for tests).
 unsigned long impostor_static_trampoline_pages(void);

@@ -51,10 +51,24 @@ final class Interceptor: Sendable {
         self.book = book
         isNice = book.strictness == .nice
         self.store = InvocationStore(signature: signature, plan: capturePlan)
+        // A call of a nice mock with nothing to capture and no symbol behind it is answered
+        // with zero and recorded, and nothing else, until the mock gets a stub or an
+        // expectation or is released: its static trampoline may do that itself.
+        if isNice, capturePlan.isEmpty, dispatcherIndex < 0, originalAddress == 0 { store.setQuietCalls(open: true) }
     }
 
     /// Sends this mock's calls through its Mockery's expectations from now on.
-    func markExpected() { expected.store(true, ordering: .releasing) }
+    func markExpected() {
+        store.setQuietCalls(open: false)
+        expected.store(true, ordering: .releasing)
+    }
+
+    /// Adds `stub` as the newest; false when the mock has as many stubs as it can hold. From
+    /// the first stub on, every call goes through the handler (which looks the stubs up).
+    func addStub(_ stub: Stub, prefilter: StubPrefilter) -> Bool {
+        store.setQuietCalls(open: false)
+        return stubs.append(stub, prefilter: prefilter)
+    }
 
     /// True once an expectation names this mock.
     var isExpected: Bool { expected.load(ordering: .acquiring) }
@@ -152,6 +166,7 @@ final class Interceptor: Sendable {
     /// Turns the mock into a tombstone: later calls report "call to released mock" and return
     /// zero; recorded calls are freed.
     func release() {
+        store.setQuietCalls(open: false)
         released.store(true, ordering: .relaxed)
         store.retire()
     }

@@ -21,12 +21,16 @@ final class InvocationStore: @unchecked Sendable {
     private let signature: Signature
     let plan: CapturePlan
     /// Where each argument goes in a record and how many bytes it has, decided once: the
-    /// per-call loop reads this flat buffer instead of the signature's arrays.
-    private let copySteps: UnsafeMutableBufferPointer<(offset: Int, size: Int)>
+    /// per-call copy reads this flat buffer instead of the signature's arrays.
+    private let copySteps: UnsafeMutablePointer<impostor_record_step>
     private let resultOffset: Int
     private let resultSize: Int
     private let stride: Int
     private let log: UnsafeMutablePointer<impostor_records>
+    /// What a static trampoline needs to record this mock's quiet calls without the handler
+    /// (see ``Interceptor``, which opens and closes it). Freed with the store, which dies only
+    /// when no trampoline can call the mock.
+    let quietCalls: UnsafeMutablePointer<impostor_quiet_calls>
     private let state = Locked(State())
 
     static let headerSize = 16
@@ -42,12 +46,18 @@ final class InvocationStore: @unchecked Sendable {
         stride = (raw + signature.payloadAlignment - 1) / signature.payloadAlignment * signature.payloadAlignment
         guard let log = impostor_records_create(stride) else { fatalError("Impostor: out of memory creating a mock") }
         self.log = log
-        copySteps = .allocate(capacity: signature.parameters.count)
+        copySteps = .allocate(capacity: max(1, signature.parameters.count))
         for (index, parameter) in signature.parameters.enumerated() {
-            copySteps.initializeElement(at: index, to: (Self.headerSize + signature.argumentOffsets[index], parameter.size))
+            (copySteps + index).initialize(to: impostor_record_step(
+                offset: UInt32(Self.headerSize + signature.argumentOffsets[index]), size: UInt32(parameter.size)))
         }
         resultOffset = Self.headerSize + signature.resultOffset
         resultSize = signature.resultSize
+        // Closed until the interceptor opens it.
+        guard let quietCalls = impostor_quiet_calls_create(
+            log, copySteps, UInt32(signature.parameters.count), UInt32(resultOffset), UInt32(resultSize))
+        else { fatalError("Impostor: out of memory creating a mock") }
+        self.quietCalls = quietCalls
     }
 
     deinit {
@@ -55,6 +65,7 @@ final class InvocationStore: @unchecked Sendable {
         // trampoline can call it, so no thread appends any more.
         impostor_records_destroy(log)
         copySteps.deallocate()
+        impostor_quiet_calls_destroy(quietCalls)
     }
 
     /// Records one call: its arguments and captures from `frame`, and the return value already
@@ -74,25 +85,17 @@ final class InvocationStore: @unchecked Sendable {
 
     @inline(__always)
     private func write(sequence: UInt64, word: UInt, frame: CallFrame) {
-        let lane = impostor_records_lane(log)
-        // Nil once the mock is released: a call that raced the release is not kept.
-        guard let record = impostor_records_begin(log, lane) else { return }
-        // Sound: `record` is `stride` unused bytes in the calling thread's own lane, which no
-        // other thread writes and readers only read once the commit below publishes it.
-        record.storeBytes(of: sequence, as: UInt64.self)
-        record.storeBytes(of: word, toByteOffset: 8, as: UInt.self)
-        let arguments = frame.arguments.unsafelyUnwrapped
-        for index in 0..<copySteps.count {
-            let step = copySteps[index]
-            // Sound: libffi gives one pointer per parameter, to a value of its size, and the
-            // step lies inside the record.
-            impostor_copy(record + step.offset, arguments[index].unsafelyUnwrapped, step.size)
-        }
-        if resultSize > 0, let result = frame.result {
-            impostor_copy(record + resultOffset, result, resultSize)
-        }
-        impostor_records_commit(log, lane)
+        // Sound: libffi and the static dispatcher give one pointer per parameter, to a value
+        // of its size; the steps and the result's place lie inside the record. A retired
+        // store (a released mock) records nothing: a call that raced the release is not kept.
+        impostor_records_append_call(
+            log, sequence, UInt64(word), frame.arguments.unsafelyUnwrapped, copySteps, UInt32(signature.parameters.count),
+            frame.result, UInt32(resultOffset), UInt32(resultSize))
     }
+
+    /// Lets the mock's static trampoline record calls itself (`open`), or sends every call to
+    /// the handler again.
+    func setQuietCalls(open: Bool) { impostor_quiet_calls_set_open(quietCalls, open ? 1 : 0) }
 
     /// One lane as a reader sees it: the records published so far and the thread that wrote them.
     private struct LaneView {

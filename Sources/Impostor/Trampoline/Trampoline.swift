@@ -42,7 +42,8 @@ final class Trampoline: @unchecked Sendable {
             var code: UnsafeMutableRawPointer?
             // Not covered, not available here, or out of memory: libffi's closure below (whose
             // own failure is the one reported).
-            if impostor_static_trampoline_create(cif, trampolineHandler, userData, &code) == IMPOSTOR_STATIC_MADE, let code {
+            if impostor_static_trampoline_create(cif, trampolineHandler, userData, interceptor.store.quietCalls, &code) == IMPOSTOR_STATIC_MADE,
+               let code {
                 return Trampoline(interceptor: interceptor, code: code)
             }
         }
