@@ -25,6 +25,10 @@ final class InvocationStore: @unchecked Sendable {
     private let copySteps: UnsafeMutablePointer<impostor_record_step>
     private let resultOffset: Int
     private let resultSize: Int
+    /// The counts and offsets the C writer takes, converted once rather than on every call.
+    private let argumentCount: UInt32
+    private let resultOffset32: UInt32
+    private let resultSize32: UInt32
     private let stride: Int
     private let log: UnsafeMutablePointer<impostor_records>
     /// What a static trampoline needs to record this mock's quiet calls without the handler
@@ -53,9 +57,11 @@ final class InvocationStore: @unchecked Sendable {
         }
         resultOffset = Self.headerSize + signature.resultOffset
         resultSize = signature.resultSize
+        argumentCount = UInt32(signature.parameters.count)
+        resultOffset32 = UInt32(resultOffset)
+        resultSize32 = UInt32(resultSize)
         // Closed until the interceptor opens it.
-        guard let quietCalls = impostor_quiet_calls_create(
-            log, copySteps, UInt32(signature.parameters.count), UInt32(resultOffset), UInt32(resultSize))
+        guard let quietCalls = impostor_quiet_calls_create(log, copySteps, argumentCount, resultOffset32, resultSize32)
         else { fatalError("Impostor: out of memory creating a mock") }
         self.quietCalls = quietCalls
     }
@@ -89,8 +95,8 @@ final class InvocationStore: @unchecked Sendable {
         // of its size; the steps and the result's place lie inside the record. A retired
         // store (a released mock) records nothing: a call that raced the release is not kept.
         impostor_records_append_call(
-            log, sequence, UInt64(word), frame.arguments.unsafelyUnwrapped, copySteps, UInt32(signature.parameters.count),
-            frame.result, UInt32(resultOffset), UInt32(resultSize))
+            log, sequence, UInt64(word), frame.arguments.unsafelyUnwrapped, copySteps, argumentCount,
+            frame.result, resultOffset32, resultSize32)
     }
 
     /// Lets the mock's static trampoline record calls itself (`open`), or sends every call to
