@@ -19,7 +19,7 @@ import Testing
         #expect(failures.isEmpty, "exactly one recorded call equals \(literal)")
     }
 
-    /// The stub scan steps slot by slot inside the stub table's chunks (8, 16, 32, … entries)
+    /// The stub scan steps slot by slot inside the stub table's chunks (16, 32, 64, … entries)
     /// and skips a stub whose literal argument differs before looking at it: 100 stubs, each
     /// answering its own first argument, with the second argument left to `any()`, a reset
     /// in between, and a general matcher among them.
@@ -56,7 +56,8 @@ import Testing
         // Every small value, and each key with a high bit flipped.
         let wrong = (max(-300, Int(T.min))...min(300, Int(T.max))).map { T($0) }.filter { !keys.contains($0) && $0 != T.max }
             + keys.map { $0 ^ (1 << (T.bitWidth - 2)) }.filter { !keys.contains($0) }
-        // Slots: chunk 0 holds the first 8 entries, chunk 1 the next 16.
+        // Slots: chunk 0 holds the first 16 entries (the stub on 7, keys 0 to 9, the stub on 8
+        // and keys 10 to 13), chunk 1 the next 32 (keys 14 to 19 and the general matcher).
         stubOther(7)
         for (index, key) in keys[..<10].enumerated() { stubKey(key, Int32(index) + 1) }
         stubOther(8)
@@ -73,9 +74,9 @@ import Testing
         }
         #expect(call(T.max, 0) == -1)
 
-        // Entry 23 closes chunk 1; in chunk 2 a stub on the other argument and one on a key,
-        // then a reset, then two keys: their run reaches back over the forgotten key, and a
-        // call it turns away must stop there, not go on to the forgotten stub below the run.
+        // Entries 23 to 25 in chunk 1: a key, a stub on the other argument and a key; then a
+        // reset, then two keys: their run reaches back over the forgotten key, and a call it
+        // turns away must stop there, not go on to the forgotten stub below the run.
         stubKey(keys[18], 49)
         stubOther(7)
         stubKey(keys[19], 50)
