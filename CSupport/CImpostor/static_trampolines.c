@@ -119,6 +119,9 @@ struct static_closure {
     ffi_cif *cif;
     /// NULL, or how to record quiet calls without the handler.
     impostor_quiet_calls *quiet;
+    /// With `quiet`: its steps, each with the argument's offset in the frame as its source, so
+    /// that a quiet call copies its arguments straight from the frame.
+    impostor_record_step *quiet_steps;
     /// The context made before this one: every context stays reachable from `newest_closure`,
     /// a global, since leak checkers do not scan the data pages that point at them.
     static_closure *older;
@@ -141,20 +144,21 @@ struct static_closure {
 /// return registers. The layout was decided when the mock was made.
 static void dispatch(static_closure *closure, unsigned char *frame) {
     if (__builtin_expect(closure->simple, 1)) {
-        // A fixed array instead of the general path's variable-length ones, and no routing.
-        void *arguments[SIMPLE_ARGUMENTS];
-        for (uint32_t index = 0; index < closure->argument_count; index++) {
-            arguments[index] = frame + closure->sources[index].first;
-        }
         unsigned char *result = frame + closure->result_offset;
         impostor_quiet_calls *quiet = closure->quiet;
         if (quiet != NULL && atomic_load_explicit(&quiet->open, memory_order_acquire) && !impostor_needs_attention()) {
             // The whole of what the handler would do: a zero result (both return registers of
-            // the route, 16 bytes of the frame) and the record.
+            // the route, 16 bytes of the frame) and the record, its arguments copied straight
+            // from the frame.
             memset(result, 0, 16);
-            impostor_records_append_call(quiet->records, impostor_next_stamp(), 0, arguments, quiet->steps, quiet->count,
-                                         result, quiet->result_offset, quiet->result_size);
+            impostor_records_append_call(quiet->records, impostor_next_stamp(), 0, 1, NULL, frame, closure->quiet_steps,
+                                         quiet->count, result, quiet->result_offset, quiet->result_size);
             return;
+        }
+        // A fixed array instead of the general path's variable-length ones, and no routing.
+        void *arguments[SIMPLE_ARGUMENTS];
+        for (uint32_t index = 0; index < closure->argument_count; index++) {
+            arguments[index] = frame + closure->sources[index].first;
         }
         closure->handler(closure->cif, result, arguments, closure->user_data);
         return;
@@ -455,11 +459,26 @@ impostor_static_outcome impostor_static_trampoline_create(ffi_cif *cif, impostor
     // Only the short path records quiet calls, and only with the result in the return
     // registers' slots: 16 bytes of the frame from there are zeroed.
     closure->quiet = closure->simple && closure->result_offset <= FRAME_XMM0 ? quiet : NULL;
+    closure->quiet_steps = NULL;
+    if (closure->quiet != NULL) {
+        // The short path has no split argument: each one is `sources[index].first` bytes into
+        // the frame. Never freed, like the context.
+        closure->quiet_steps = malloc(sizeof(impostor_record_step) * (quiet->count + 1));
+        if (closure->quiet_steps == NULL) {
+            free(closure);
+            return IMPOSTOR_STATIC_NO_MEMORY;
+        }
+        for (uint32_t index = 0; index < quiet->count; index++) {
+            closure->quiet_steps[index] = quiet->steps[index];
+            closure->quiet_steps[index].source = closure->sources[index].first;
+        }
+    }
 
     pthread_mutex_lock(&pages_lock);
     if (current_used == STUBS_PER_PAGE && !map_page_pair()) {
         impostor_static_outcome outcome = unavailable_reason != NULL ? IMPOSTOR_STATIC_UNAVAILABLE : IMPOSTOR_STATIC_NO_MEMORY;
         pthread_mutex_unlock(&pages_lock);
+        free(closure->quiet_steps);
         free(closure);
         return outcome;
     }

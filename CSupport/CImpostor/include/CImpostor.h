@@ -141,18 +141,26 @@ IMPOSTOR_HOT void impostor_copy(void *_Nonnull to, const void *_Nonnull from, si
 
 // MARK: Recording a call
 
-/// One argument's place in a record: its `size` bytes at `offset`.
+/// One argument's place in a record: its `size` bytes at `offset`; and, for a writer that copies
+/// straight from a static trampoline's frame, where they are in it (`source`, else 0).
 typedef struct impostor_record_step {
     uint32_t offset;
     uint32_t size;
+    uint32_t source;
 } impostor_record_step;
 
 /// Records one call in the calling thread's lane of `records`: its ordering stamp, `word`
 /// (the verified flag and first capture's index), each argument's bytes at its step, and the
 /// result's `result_size` bytes at `result_offset`. Nothing when the records are retired (the
 /// mock was released). The one writer of records, for the Swift handler and for quiet calls.
+///
+/// The arguments come from `arguments`, one pointer each (the handler's, from libffi or the
+/// dispatcher), or, with `from_frame`, from `frame` at each step's `source` (quiet calls, which
+/// skip building the pointers). Callers pass `from_frame` as a constant, so the choice is made
+/// when this inline body is compiled, not per argument.
 IMPOSTOR_HOT void impostor_records_append_call(impostor_records *_Nonnull records, uint64_t stamp, uint64_t word,
-                                               void *_Nullable const *_Nonnull arguments,
+                                               int from_frame, void *_Nullable const *_Nullable arguments,
+                                               const unsigned char *_Nullable frame,
                                                const impostor_record_step *_Nonnull steps, uint32_t count,
                                                const void *_Nullable result, uint32_t result_offset,
                                                uint32_t result_size) {
@@ -165,8 +173,10 @@ IMPOSTOR_HOT void impostor_records_append_call(impostor_records *_Nonnull record
     __builtin_memcpy(record + 8, &word, 8);
     for (uint32_t index = 0; index < count; index++) {
         // Each argument pointer points at a value of its parameter's size (libffi's closure
-        // and the static dispatcher both give one per parameter), and each step lies in the record.
-        impostor_copy(record + steps[index].offset, arguments[index], steps[index].size);
+        // and the static dispatcher both give one per parameter), as does each source offset
+        // in the dispatcher's frame; and each step lies in the record.
+        const void *from = from_frame ? frame + steps[index].source : arguments[index];
+        impostor_copy(record + steps[index].offset, from, steps[index].size);
     }
     if (result_size > 0 && result != NULL) impostor_copy(record + result_offset, result, result_size);
     impostor_records_commit(records, lane);

@@ -53,7 +53,8 @@ final class InvocationStore: @unchecked Sendable {
         copySteps = .allocate(capacity: max(1, signature.parameters.count))
         for (index, parameter) in signature.parameters.enumerated() {
             (copySteps + index).initialize(to: impostor_record_step(
-                offset: UInt32(Self.headerSize + signature.argumentOffsets[index]), size: UInt32(parameter.size)))
+                offset: UInt32(Self.headerSize + signature.argumentOffsets[index]), size: UInt32(parameter.size),
+                source: 0))
         }
         resultOffset = Self.headerSize + signature.resultOffset
         resultSize = signature.resultSize
@@ -95,7 +96,7 @@ final class InvocationStore: @unchecked Sendable {
         // of its size; the steps and the result's place lie inside the record. A retired
         // store (a released mock) records nothing: a call that raced the release is not kept.
         impostor_records_append_call(
-            log, sequence, UInt64(word), frame.arguments.unsafelyUnwrapped, copySteps, argumentCount,
+            log, sequence, UInt64(word), 0, frame.arguments.unsafelyUnwrapped, nil, copySteps, argumentCount,
             frame.result, resultOffset32, resultSize32)
     }
 
