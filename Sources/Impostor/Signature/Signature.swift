@@ -30,12 +30,28 @@ final class Signature: @unchecked Sendable {
     /// 64 bits are written as a full, sign- or zero-extended `ffi_arg`.
     let resultWriteSize: Int
     let resultWidening: ResultWidening
+    /// How a result of 1, 2, 4 or 8 bytes given as its bits is stored (see
+    /// `CallFrame.writeResult(bits:)`): decided once, so that a stub's answer makes one choice.
+    let resultStore: ResultStore
     /// Bytes of the return value (0 for `Void`), kept in each recorded call.
     let resultSize: Int
     let cif: UnsafeMutablePointer<ffi_cif>
 
     enum ResultWidening: Equatable {
         case none, signExtend, zeroExtend
+    }
+
+    /// The store of a result given as its bits, zero-extended to 64.
+    enum ResultStore: Equatable {
+        /// 8 bytes: results of 8 bytes, and narrower integers widened with zeros.
+        case eightBytes
+        /// Narrower signed integers, widened to 8 bytes with their sign.
+        case signExtended(bytes: Int)
+        /// Exactly the result's bytes: narrower results that are not integers (`Float`, small
+        /// structs), which the return register carries as they are.
+        case bytes(Int)
+        /// No result, or one of another size, which is written from its bytes.
+        case none
     }
 
     init(functionType: Any.Type, parameters: [CValueType], result: CValueType?, cif: UnsafeMutablePointer<ffi_cif>) {
@@ -68,6 +84,12 @@ final class Signature: @unchecked Sendable {
         case nil:
             resultWriteSize = 0
             resultWidening = .none
+        }
+        switch (resultWidening, resultSize) {
+        case (.signExtend, let size): resultStore = .signExtended(bytes: size)
+        case (.zeroExtend, _), (.none, 8): resultStore = .eightBytes
+        case (.none, let size) where size == 1 || size == 2 || size == 4: resultStore = .bytes(size)
+        case (.none, _): resultStore = .none
         }
     }
 

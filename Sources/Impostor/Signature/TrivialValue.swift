@@ -14,7 +14,14 @@ enum TrivialValue {
             // Sound: aligned memory holding a value of the trivial C type T.
             return address.assumingMemoryBound(to: T.self).pointee
         }
-        return withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { slot in
+        return loadUnaligned(T.self, from: address)
+    }
+
+    /// `load` for memory not aligned for `T`. Out of line: its temporary is a local whose
+    /// address is taken, which inlined into a stub's answer cost a stack protector on every call.
+    @usableFromInline @inline(never)
+    static func loadUnaligned<T>(_ type: T.Type, from address: UnsafeRawPointer) -> T {
+        withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { slot in
             // Sound: T is a trivial C type (callers check the type against the signature), so
             // its value is exactly its bytes; the temporary makes the load aligned.
             let raw = UnsafeMutableRawPointer(slot.baseAddress!)

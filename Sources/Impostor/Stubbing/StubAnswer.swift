@@ -25,10 +25,28 @@ struct StubAnswer: @unchecked Sendable {
         return TrivialValue.load(T.self, from: frame.argumentAddress(cursor))
     }
 
-    /// Writes `value`, of the function's return type, as the call's result.
+    /// Argument `index` of the call as `T`: the fixed-count forms of `Stubbing.with`, whose
+    /// indices are constants (an `inout` cursor is a local whose address is taken, which costs
+    /// a stack protector in the block's thunks).
+    @inlinable @inline(__always)
+    static func argument<T>(_ type: T.Type, of frame: CallFrame, index: Int) -> T {
+        TrivialValue.load(T.self, from: frame.argumentAddress(index))
+    }
+
+    /// Writes `value`, of the function's return type, as the call's result. Values of 1, 2, 4
+    /// or 8 bytes go as their bits (the size is known once this is specialized): taking the
+    /// value's address instead cost a stack protector in each of the block's thunks.
     @inlinable @inline(__always)
     static func write<R>(_ value: R, to frame: CallFrame) {
-        withUnsafeBytes(of: value) { frame.writeResult($0) }
+        // The bit casts are exact: each case has R's size, and R is a trivial C type (the
+        // stub checked it against the signature's result).
+        switch MemoryLayout<R>.size {
+        case 8: frame.writeResult(bits: unsafeBitCast(value, to: UInt64.self))
+        case 4: frame.writeResult(bits: UInt64(unsafeBitCast(value, to: UInt32.self)))
+        case 2: frame.writeResult(bits: UInt64(unsafeBitCast(value, to: UInt16.self)))
+        case 1: frame.writeResult(bits: UInt64(unsafeBitCast(value, to: UInt8.self)))
+        default: withUnsafeBytes(of: value) { frame.writeResult($0) }
+        }
     }
 
     /// A block that takes the whole ``Invocation``.

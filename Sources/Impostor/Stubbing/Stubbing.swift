@@ -49,8 +49,7 @@ public struct Stubbing<Result> {
         _ body: @escaping (A) -> Result
     ) -> StubChain<Result> {
         let answer = StubAnswer { frame, _ in
-            var cursor = 0
-            StubAnswer.write(body(StubAnswer.argument(A.self, of: frame, at: &cursor)), to: frame)
+            StubAnswer.write(body(StubAnswer.argument(A.self, of: frame, index: 0)), to: frame)
         }
         let swift = SwiftAnswer { call in
             var cursor = 0
@@ -68,8 +67,7 @@ public struct Stubbing<Result> {
         _ body: @escaping (A, B) -> Result
     ) -> StubChain<Result> {
         let answer = StubAnswer { frame, _ in
-            var cursor = 0
-            StubAnswer.write(body(StubAnswer.argument(A.self, of: frame, at: &cursor), StubAnswer.argument(B.self, of: frame, at: &cursor)), to: frame)
+            StubAnswer.write(body(StubAnswer.argument(A.self, of: frame, index: 0), StubAnswer.argument(B.self, of: frame, index: 1)), to: frame)
         }
         let swift = SwiftAnswer { call in
             var cursor = 0
@@ -87,8 +85,7 @@ public struct Stubbing<Result> {
         _ body: @escaping (A, B, C) -> Result
     ) -> StubChain<Result> {
         let answer = StubAnswer { frame, _ in
-            var cursor = 0
-            StubAnswer.write(body(StubAnswer.argument(A.self, of: frame, at: &cursor), StubAnswer.argument(B.self, of: frame, at: &cursor), StubAnswer.argument(C.self, of: frame, at: &cursor)), to: frame)
+            StubAnswer.write(body(StubAnswer.argument(A.self, of: frame, index: 0), StubAnswer.argument(B.self, of: frame, index: 1), StubAnswer.argument(C.self, of: frame, index: 2)), to: frame)
         }
         let swift = SwiftAnswer { call in
             var cursor = 0
@@ -106,8 +103,7 @@ public struct Stubbing<Result> {
         _ body: @escaping (A, B, C, D) -> Result
     ) -> StubChain<Result> {
         let answer = StubAnswer { frame, _ in
-            var cursor = 0
-            StubAnswer.write(body(StubAnswer.argument(A.self, of: frame, at: &cursor), StubAnswer.argument(B.self, of: frame, at: &cursor), StubAnswer.argument(C.self, of: frame, at: &cursor), StubAnswer.argument(D.self, of: frame, at: &cursor)), to: frame)
+            StubAnswer.write(body(StubAnswer.argument(A.self, of: frame, index: 0), StubAnswer.argument(B.self, of: frame, index: 1), StubAnswer.argument(C.self, of: frame, index: 2), StubAnswer.argument(D.self, of: frame, index: 3)), to: frame)
         }
         let swift = SwiftAnswer { call in
             var cursor = 0

@@ -67,6 +67,26 @@ struct CallFrame {
         UnsafeRawPointer(arguments.unsafelyUnwrapped[index].unsafelyUnwrapped)
     }
 
+    /// Writes a return value of 1, 2, 4 or 8 bytes given as its bits, zero-extended to 64,
+    /// widening integers narrower than 64 bits as ``writeResult(_:)`` does. The form a stub's
+    /// answer uses for such values: unlike a buffer of bytes, it needs no memory for the value.
+    @usableFromInline
+    func writeResult(bits: UInt64) {
+        guard let result else { return }
+        // Sound: libffi's buffer (and the dispatcher's frame slot) holds at least
+        // `resultWriteSize` bytes: 8 for each case that stores 8, the result's size otherwise.
+        switch signature.resultStore {
+        case .eightBytes: result.storeBytes(of: bits, as: UInt64.self)
+        case .signExtended(bytes: 1): result.storeBytes(of: Int64(Int8(truncatingIfNeeded: bits)), as: Int64.self)
+        case .signExtended(bytes: 2): result.storeBytes(of: Int64(Int16(truncatingIfNeeded: bits)), as: Int64.self)
+        case .signExtended: result.storeBytes(of: Int64(Int32(truncatingIfNeeded: bits)), as: Int64.self)
+        case .bytes(4): result.storeBytes(of: UInt32(truncatingIfNeeded: bits), as: UInt32.self)
+        case .bytes(2): result.storeBytes(of: UInt16(truncatingIfNeeded: bits), as: UInt16.self)
+        case .bytes: result.storeBytes(of: UInt8(truncatingIfNeeded: bits), as: UInt8.self)
+        case .none: break
+        }
+    }
+
     /// Writes a return value given as the bytes of the result type, widening integers
     /// narrower than 64 bits to a full `ffi_arg` as libffi requires of closure handlers.
     @usableFromInline
