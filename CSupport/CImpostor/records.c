@@ -189,13 +189,13 @@ void impostor_lane_grow(impostor_records *records, impostor_lane *lane) {
             capacity = current->capacity * 2;
             if (capacity > limit) capacity = limit > current->capacity ? limit : current->capacity;
         }
-        size_t bytes = sizeof(impostor_chunk) + capacity * records->stride;
+        size_t bytes = sizeof(impostor_chunk) + capacity * records->stride + IMPOSTOR_RECORD_SPILL;
         chunk = NULL;
         if (lane->chunk_bytes >= IMPOSTOR_LANE_HUGE_AFTER && records->stride <= IMPOSTOR_LANE_HUGE_BYTES / 64) {
             chunk = map_huge_chunk(IMPOSTOR_LANE_HUGE_BYTES);
             if (chunk != NULL) {
                 bytes = IMPOSTOR_LANE_HUGE_BYTES;
-                capacity = (bytes - sizeof(impostor_chunk)) / records->stride;
+                capacity = (bytes - sizeof(impostor_chunk) - IMPOSTOR_RECORD_SPILL) / records->stride;
             }
         }
         if (chunk == NULL) {

@@ -151,8 +151,15 @@ static void dispatch(static_closure *closure, unsigned char *frame) {
             // the route, 16 bytes of the frame) and the record, its arguments copied straight
             // from the frame.
             memset(result, 0, 16);
-            impostor_records_append_call(quiet->records, impostor_next_stamp(), 0, 1, NULL, frame, closure->quiet_steps,
-                                         quiet->count, result, quiet->result_offset, quiet->result_size);
+            if (quiet->eightbytes) {
+                impostor_records_append_call(quiet->records, impostor_next_stamp(), 0, 1, 1, NULL, frame,
+                                             closure->quiet_steps, quiet->count, result, quiet->result_offset,
+                                             quiet->result_size);
+            } else {
+                impostor_records_append_call(quiet->records, impostor_next_stamp(), 0, 1, 0, NULL, frame,
+                                             closure->quiet_steps, quiet->count, result, quiet->result_offset,
+                                             quiet->result_size);
+            }
             return;
         }
         // A fixed array instead of the general path's variable-length ones, and no routing.
@@ -490,6 +497,16 @@ impostor_static_outcome impostor_static_trampoline_create(ffi_cif *cif, impostor
     atomic_store_explicit((_Atomic(static_closure *) *)(current_data + STUB_BYTES * slot), closure, memory_order_release);
     *code = current_data - PAGE_BYTES + STUB_BYTES * slot;
     pthread_mutex_unlock(&pages_lock);
+    if (quiet != NULL) {
+        // Every pointer the dispatcher hands over has 8 readable bytes: a register slot of the
+        // frame (8 bytes, 16 for xmm), an 8-byte stack slot of the caller's (arguments take a
+        // multiple of 8 there), a 16-byte scratch pair for a split argument, the 16-byte return
+        // slots or a 16-byte local for results in registers (results in memory are larger than
+        // 8 bytes, so never copied as 8). Set before the entry point is returned, so before
+        // any call.
+        quiet->eightbytes =
+            impostor_eightbyte_copies_fit(quiet->steps, quiet->count, quiet->result_offset, quiet->result_size);
+    }
     return IMPOSTOR_STATIC_MADE;
 }
 

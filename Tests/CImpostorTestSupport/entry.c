@@ -58,3 +58,23 @@ int ct_call_four_times(int (*f)(int, int)) {
     for (int i = 0; i < 4; i++) sum += f(i, 2 * i);
     return sum;
 }
+
+int64_t ct_widths_argument(int32_t i, int32_t k) {
+    // Odd calls: every value negative or with its top bits set; even calls: small positive.
+    int64_t base = (int64_t)(i + 1) * 1000 + k * 37;
+    return i % 2 == 1 ? -base : base % 120 + k;
+}
+
+int64_t ct_call_widths(ct_fn_widths f, int32_t count) {
+    int64_t sum = 0;
+    for (int32_t i = 0; i < count; i++) {
+        sum += f((int8_t)ct_widths_argument(i, 0), (uint8_t)ct_widths_argument(i, 1),
+                 (int16_t)ct_widths_argument(i, 2), (uint16_t)ct_widths_argument(i, 3),
+                 (int32_t)ct_widths_argument(i, 4), (uint32_t)ct_widths_argument(i, 5),
+                 (float)ct_widths_argument(i, 6) / 4, (double)ct_widths_argument(i, 7) / 8,
+                 ct_widths_argument(i, 8) * (INT64_C(1) << 40), ct_widths_argument(i, 9) % 2 != 0,
+                 (int8_t)ct_widths_argument(i, 10), (uint16_t)ct_widths_argument(i, 11),
+                 (int32_t)(ct_widths_argument(i, 12) * 65537));
+    }
+    return sum;
+}

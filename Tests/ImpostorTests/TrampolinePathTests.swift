@@ -86,6 +86,57 @@ import Glibc
             mockery.mock(of: ct_fn_ldouble.self, named: "ldouble"), to: UnsafeRawPointer.self)) == 0)
     }
 
+    /// A quiet call copies each value of at most 8 bytes as 8 bytes from its slot of the frame,
+    /// in order up the record, so a copy spills into the next values' places before they are
+    /// written, and the last past the record, into the next record or the chunk's spare bytes.
+    /// Every narrow width next to each other, in registers and on the stack, over 30 calls
+    /// (past the ends of a lane's first two chunks), must come back exactly, each call its own
+    /// values, with a zero result; then a stub answers and the calls go on being recorded alike.
+    @Test func quietCallsRecordEveryWidthExactlyInRegistersAndOnTheStack() {
+        let mockery = Mockery("widths")
+        let f = mockery.mock(of: ct_fn_widths.self, named: "widths")
+        if !libffiPathForced {
+            #expect(impostor_static_trampoline_records_quietly(unsafeBitCast(f, to: UnsafeRawPointer.self)) == 1)
+        }
+        #expect(ct_call_widths(f, 30) == 0)
+        stub(f(any(), any(), any(), any(), any(), any(), any(), any(), any(), any(), any(), any(), any())).with { Int16(-2) }
+        #expect(ct_call_widths(f, 2) == -4)
+
+        func value(_ call: Int32, _ k: Int32) -> Int64 { ct_widths_argument(call, k) }
+        let calls = invocations(of: f)
+        #expect(calls.count == 32)
+        for (index, call) in calls.enumerated() {
+            let i = Int32(index < 30 ? index : index - 30)
+            let got: [Int64] = [
+                Int64(call.argument(0, as: Int8.self)), Int64(call.argument(1, as: UInt8.self)),
+                Int64(call.argument(2, as: Int16.self)), Int64(call.argument(3, as: UInt16.self)),
+                Int64(call.argument(4, as: Int32.self)), Int64(call.argument(5, as: UInt32.self)),
+                Int64(call.argument(6, as: Float.self) * 4), Int64(call.argument(7, as: Double.self) * 8),
+                call.argument(8, as: Int64.self), call.argument(9, as: Bool.self) ? 1 : 0,
+                Int64(call.argument(10, as: Int8.self)), Int64(call.argument(11, as: UInt16.self)),
+                Int64(call.argument(12, as: Int32.self)),
+            ]
+            let expected: [Int64] = [
+                Int64(Int8(truncatingIfNeeded: value(i, 0))), Int64(UInt8(truncatingIfNeeded: value(i, 1))),
+                Int64(Int16(truncatingIfNeeded: value(i, 2))), Int64(UInt16(truncatingIfNeeded: value(i, 3))),
+                Int64(Int32(truncatingIfNeeded: value(i, 4))), Int64(UInt32(truncatingIfNeeded: value(i, 5))),
+                value(i, 6), value(i, 7), value(i, 8) << 40, value(i, 9) % 2 != 0 ? 1 : 0,
+                Int64(Int8(truncatingIfNeeded: value(i, 10))), Int64(UInt16(truncatingIfNeeded: value(i, 11))),
+                Int64(Int32(truncatingIfNeeded: value(i, 12)) &* 65537),
+            ]
+            #expect(got == expected, "call \(index)")
+            #expect(call.returnValue(as: Int16.self) == (index < 30 ? 0 : -2), "call \(index)")
+        }
+
+        // Records of 24 bytes whose last value, the result, starts 5 bytes before the end: each
+        // quiet call's copy of it runs 3 bytes into the next record, and at a chunk's end into
+        // the chunk's spare bytes (AddressSanitizer reports a copy past them).
+        let narrow = mockery.mock(of: ct_fn_u8.self, named: "narrow")
+        for _ in 0..<30 { #expect(ct_call_u8(narrow, 0) == 1) }
+        #expect(invocations(of: narrow).map { [$0.argument(0, as: UInt8.self), $0.argument(1, as: UInt8.self), $0.argument(2, as: UInt8.self), $0.returnValue(as: UInt8.self)] }
+            == Array(repeating: [0, 255, 0x5A, 0], count: 30))
+    }
+
     /// An x87 `long double` (returned in st(0), passed in memory with 16-byte alignment) is
     /// what the static path leaves to libffi, and it still answers from C.
     @Test(.mockery)

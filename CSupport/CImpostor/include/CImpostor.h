@@ -156,10 +156,21 @@ typedef struct impostor_record_step {
 ///
 /// The arguments come from `arguments`, one pointer each (the handler's, from libffi or the
 /// dispatcher), or, with `from_frame`, from `frame` at each step's `source` (quiet calls, which
-/// skip building the pointers). Callers pass `from_frame` as a constant, so the choice is made
-/// when this inline body is compiled, not per argument.
+/// skip building the pointers).
+///
+/// With `eightbytes`, every argument and the result are copied as 8 bytes, whatever their
+/// size, instead of through a switch on it: only when each source holds 8 readable bytes (a
+/// register or stack slot of the frame) and the values have at most 8 bytes each, in order up
+/// the record (see `impostor_eightbyte_copies_fit`). A copy then spills past its value into
+/// the next value's place, which the next copy overwrites, into padding, which no reader looks
+/// at, or past the record, into the next one, which is not yet published and will be written
+/// whole, or into the chunk's `IMPOSTOR_RECORD_SPILL` bytes after its last record.
+///
+/// Callers pass `from_frame` and `eightbytes` as constants, so the choices are made when this
+/// inline body is compiled, not per argument.
 IMPOSTOR_HOT void impostor_records_append_call(impostor_records *_Nonnull records, uint64_t stamp, uint64_t word,
-                                               int from_frame, void *_Nullable const *_Nullable arguments,
+                                               int from_frame, int eightbytes,
+                                               void *_Nullable const *_Nullable arguments,
                                                const unsigned char *_Nullable frame,
                                                const impostor_record_step *_Nonnull steps, uint32_t count,
                                                const void *_Nullable result, uint32_t result_offset,
@@ -176,10 +187,28 @@ IMPOSTOR_HOT void impostor_records_append_call(impostor_records *_Nonnull record
         // and the static dispatcher both give one per parameter), as does each source offset
         // in the dispatcher's frame; and each step lies in the record.
         const void *from = from_frame ? frame + steps[index].source : arguments[index];
-        impostor_copy(record + steps[index].offset, from, steps[index].size);
+        if (eightbytes) __builtin_memcpy(record + steps[index].offset, from, 8);
+        else impostor_copy(record + steps[index].offset, from, steps[index].size);
     }
-    if (result_size > 0 && result != NULL) impostor_copy(record + result_offset, result, result_size);
+    if (result_size > 0 && result != NULL) {
+        if (eightbytes) __builtin_memcpy(record + result_offset, result, 8);
+        else impostor_copy(record + result_offset, result, result_size);
+    }
     impostor_records_commit(records, lane);
+}
+
+/// True when copying 8 bytes at each of the `count` steps in turn, then at `result_offset`
+/// (unless `result_size` is 0), leaves each value whole: every value has at most 8 bytes, and
+/// each starts at or after the end of the one before, so a copy spills only into places
+/// written after it or never read (see `impostor_records_append_call`).
+static inline int impostor_eightbyte_copies_fit(const impostor_record_step *_Nonnull steps, uint32_t count,
+                                                uint32_t result_offset, uint32_t result_size) {
+    uint32_t end = 0;
+    for (uint32_t index = 0; index < count; index++) {
+        if (steps[index].size > 8 || steps[index].offset < end) return 0;
+        end = steps[index].offset + steps[index].size;
+    }
+    return result_size == 0 || (result_size <= 8 && result_offset >= end);
 }
 
 /// What a static trampoline's dispatcher needs to record a quiet call itself, without entering
@@ -190,6 +219,12 @@ typedef struct impostor_quiet_calls {
     /// made and clears it, for good, before its first stub or expectation is published and when
     /// it is released (release/acquire: a call that happens after those sees it cleared).
     _Atomic(int) open;
+    /// 1 when the records' writers may copy each value as 8 bytes (see
+    /// `impostor_records_append_call`): the mock's entry point is a static trampoline, which
+    /// gives every argument and the result 8 readable bytes, and the values fit
+    /// (`impostor_eightbyte_copies_fit`). Set by `impostor_static_trampoline_create` before it
+    /// returns the entry point, never changed after; 0 for a libffi closure.
+    int eightbytes;
     uint32_t count;
     impostor_records *_Nonnull records;
     const impostor_record_step *_Nonnull steps;

@@ -39,6 +39,10 @@ extern "C" {
 #define IMPOSTOR_LANE_CHUNK_BYTES (64 * 1024)
 #define IMPOSTOR_LANE_HUGE_AFTER (1024 * 1024)
 #define IMPOSTOR_LANE_HUGE_BYTES (2 * 1024 * 1024)
+/// Bytes every chunk keeps after its last record, so that a writer copying values as 8 bytes
+/// (see `impostor_records_append_call`) may run past the end of a record: into the next
+/// record, not yet written or published, or into these.
+#define IMPOSTOR_RECORD_SPILL 8
 
 /// A block of records, linked to the next. The header keeps the records 16-byte aligned.
 typedef struct impostor_chunk {

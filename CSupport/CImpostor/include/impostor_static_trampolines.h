@@ -46,7 +46,8 @@ struct impostor_quiet_calls;
 /// With `quiet`, which must live as long as calls can arrive, the dispatcher records a call
 /// itself, answering zero, while `quiet->open` is set, no prototype is being evaluated and no
 /// matcher is waiting on the calling thread, and the layout is the common one (see
-/// `dispatch`); every other call goes to `handler`.
+/// `dispatch`); every other call goes to `handler`. It also sets `quiet->eightbytes` when the
+/// mock's records may be written 8 bytes a value, by the dispatcher and by the handler alike.
 impostor_static_outcome impostor_static_trampoline_create(ffi_cif *_Nonnull cif,
                                                           impostor_static_handler _Nonnull handler,
                                                           void *_Nullable user_data,

@@ -95,9 +95,17 @@ final class InvocationStore: @unchecked Sendable {
         // Sound: libffi and the static dispatcher give one pointer per parameter, to a value
         // of its size; the steps and the result's place lie inside the record. A retired
         // store (a released mock) records nothing: a call that raced the release is not kept.
-        impostor_records_append_call(
-            log, sequence, UInt64(word), 0, frame.arguments.unsafelyUnwrapped, nil, copySteps, argumentCount,
-            frame.result, resultOffset32, resultSize32)
+        // Two inlined bodies, so that each copies with a constant choice: 8 bytes a value when
+        // the entry point is a static trampoline and the values fit (set before any call).
+        if quietCalls.pointee.eightbytes != 0 {
+            impostor_records_append_call(
+                log, sequence, UInt64(word), 0, 1, frame.arguments.unsafelyUnwrapped, nil, copySteps, argumentCount,
+                frame.result, resultOffset32, resultSize32)
+        } else {
+            impostor_records_append_call(
+                log, sequence, UInt64(word), 0, 0, frame.arguments.unsafelyUnwrapped, nil, copySteps, argumentCount,
+                frame.result, resultOffset32, resultSize32)
+        }
     }
 
     /// Lets the mock's static trampoline record calls itself (`open`), or sends every call to
