@@ -132,6 +132,31 @@ import Testing
         #expect(failure?.message == "Cannot read argument 2 of a call to add: it takes 2 arguments (indices 0..<2).")
     }
 
+    /// A `char **` (here an `argv`, called from C) points to pointers: its copied bytes are an
+    /// address, and reading them as text would be a silent wrong answer.
+    @Test func cStringOfAPointerToPointers() {
+        let takesArgv: cm_argv_fn = mockFunction(named: "takesArgv")
+        cm_call_argv(takesArgv)
+        let call = invocations(of: takesArgv)[0]
+        var text: String? = "not read"
+        let line = #line + 1
+        let failures = captureFailures { text = call.cString(0) }
+        #expect(text == nil)
+        #expect(failures.map(\.message) == [
+            "Cannot read argument 0 of a call to takesArgv as text: that parameter is "
+                + "UnsafeMutablePointer<Optional<UnsafeMutablePointer<Int8>>>?, which points to "
+                + "UnsafeMutablePointer<Int8>?, not to characters. What was copied from it is in `bytes(0)`; "
+                + "its value in `argument(0, as: UnsafeMutablePointer<Optional<UnsafeMutablePointer<Int8>>>?.self)`."
+        ])
+        #expect(failures.first?.site.line == line)
+        #expect(call.bytes(0)?.count == 8, "the pointee, one pointer, is still there as bytes")
+        // The text parameter beside it still reads as text, and an index out of range is reported.
+        var name: String?
+        #expect(captureFailures { name = call.cString(1) }.isEmpty)
+        #expect(name == "argv")
+        #expect(captureFailures { _ = call.cString(2) }.map(\.message) == ["Cannot read argument 2 of a call to takesArgv: it takes 2 arguments (indices 0..<2)."])
+    }
+
     @Test func returnValueOfTheWrongType() {
         let narrow: Narrow = mockFunction(named: "narrow")
         _ = narrow(1)

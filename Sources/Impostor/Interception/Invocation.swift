@@ -81,8 +81,30 @@ public struct Invocation: Sendable, CustomStringConvertible {
     /// The text a pointer argument pointed to, as copied when the call was made (up to the NUL
     /// for a `const char *`, the buffer's length for a (buffer, length) pair; see
     /// ``PointerCapture``), or nil for a NULL pointer or a parameter nothing was copied from.
-    public func cString(_ index: Int) -> String? {
+    ///
+    /// For `char *`, `unsigned char *` and `void *` parameters (and their `const` forms). A
+    /// pointer to anything else (`char **`, `int *`, a struct) is reported as a failure at this
+    /// line and nil is returned, never its bytes read as text; so is an index out of range.
+    public func cString(
+        _ index: Int,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> String? {
         guard swift == nil else { return nil }
+        let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        guard signature.parameters.indices.contains(index) else {
+            FailureReporter.report(ImpostorFailure(
+                message: FailureMessages.argumentIndexOutOfRange(mock: mockName, index: index, count: argumentCount),
+                site: site))
+            return nil
+        }
+        let parameter = signature.parameters[index]
+        if case .typed(let pointee, _) = parameter.pointer {
+            FailureReporter.report(ImpostorFailure(
+                message: FailureMessages.argumentIsNotText(
+                    mock: mockName, index: index, type: parameter.name, pointee: TypeMetadata.name(of: pointee.type)),
+                site: site))
+            return nil
+        }
         guard case .memory(let memory) = record.capture(index) else { return nil }
         return memory.text
     }

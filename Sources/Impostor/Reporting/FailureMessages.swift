@@ -74,6 +74,12 @@ enum FailureMessages {
             + "Use `argument(\(index), as: \(actual).self)`."
     }
 
+    static func argumentIsNotText(mock: String, index: Int, type: String, pointee: String) -> String {
+        "Cannot read argument \(index) of a call to \(mock) as text: that parameter is \(type), which points to "
+            + "\(pointee), not to characters. What was copied from it is in `bytes(\(index))`; its value in "
+            + "`argument(\(index), as: \(type).self)`."
+    }
+
     static func returnTypeMismatch(mock: String, requested: String, actual: String) -> String {
         "Cannot read the return value of a call to \(mock) as \(requested): the function returns \(actual)."
     }

@@ -19,4 +19,10 @@ typedef enum cm_color { cm_red, cm_green } cm_color;
 /// Seven flags: more Bool matchers than a prototype can tell apart.
 typedef void (*cm_flags_fn)(bool, bool, bool, bool, bool, bool, bool);
 
+/// An `argv` beside a name: a pointer to pointers, whose copied bytes are an address, not text.
+typedef void (*cm_argv_fn)(char *_Nullable *_Nullable argv, const char *_Nullable name);
+
+/// Calls `f` once from C with {"first", "second", NULL} and "argv".
+void cm_call_argv(cm_argv_fn _Nonnull f);
+
 #endif
