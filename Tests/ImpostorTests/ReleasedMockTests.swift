@@ -67,6 +67,39 @@ import Testing
         #expect(failures.first?.site.line == line)
     }
 
+    /// A prototype naming a released mock, in verify, stub or an expectation, gets the one
+    /// failure that says so at its line: not a "call to released mock" (the prototype is no
+    /// call) nor a complaint about its matchers or about naming no mock.
+    @Test func verifyingStubbingOrExpectingAReleasedMockSaysItWasReleased() {
+        var mockery: Mockery? = Mockery("short-lived prototypes")
+        let add = mockery!.mock(of: ct_binary_i32.self, named: "late_prototype")
+        #expect(ct_call_binary_i32(add, 1, 1) == 0)
+        mockery = nil
+        let released = ["Mock late_prototype was released with its Mockery; its calls are gone."]
+        var lines: [Int] = []
+        let verifyFailures = captureFailures {
+            lines.append(#line + 1)
+            verify(.never, add(any(), 2))
+            lines.append(#line + 1)
+            verify(.once, add(1, 1))
+        }
+        #expect(verifyFailures.map(\.message) == released + released)
+        #expect(verifyFailures.map(\.site.line) == lines)
+        lines = []
+        let stubFailures = captureFailures {
+            lines.append(#line + 1)
+            stub(add(any(), any())).with { 5 }
+        }
+        #expect(stubFailures.map(\.message) == released)
+        #expect(stubFailures.map(\.site.line) == lines)
+        let other = Mockery("outliving")
+        let expectationFailures = captureFailures {
+            other.checking { oneOf(add(any(), any())) }
+        }
+        #expect(expectationFailures.map(\.message) == released)
+        #expect(captureFailures { other.assertIsSatisfied() }.isEmpty, "nothing was expected of the released mock")
+    }
+
     @Test func mocksOfALiveMockeryAreNotReleased() {
         let mockery = Mockery("alive")
         let add = mockery.mock(of: ct_binary_i32.self, named: "alive_add")

@@ -77,15 +77,16 @@ final class ExpectationDraft: @unchecked Sendable {
         purpose: String, site: SourceSite
     ) -> ExpectationBuilder<Result> {
         let interceptor = target.0
+        // Released first: a released mock's Mockery is gone, so no checking could be moved to it.
+        if interceptor.isReleased {
+            FailureReporter.report(ImpostorFailure(message: FailureMessages.releasedMockQueried(interceptor.name), site: site))
+            return ExpectationBuilder(nil)
+        }
         guard interceptor.book === draft.mockery.book else {
             FailureReporter.report(ImpostorFailure(
                 message: FailureMessages.expectationOnForeignMock(
                     purpose, mock: interceptor.name, owner: interceptor.book.mockeryName, checking: draft.mockery.name),
                 site: site))
-            return ExpectationBuilder(nil)
-        }
-        if interceptor.isReleased {
-            FailureReporter.report(ImpostorFailure(message: FailureMessages.releasedMockQueried(interceptor.name), site: site))
             return ExpectationBuilder(nil)
         }
         let expectation = Expectation(kind: kind, target: target.1, mock: interceptor, site: site)

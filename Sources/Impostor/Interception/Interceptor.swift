@@ -83,6 +83,13 @@ final class Interceptor: Sendable {
     @inline(__always)
     private func handleCall(_ frame: CallFrame) {
         if released.load(ordering: .relaxed) {
+            if impostor_needs_attention() != 0, PrototypeRecorder.isRecording {
+                // A stub, verify or expectation naming the released mock: the prototype takes
+                // the call, so that it reports the mock's release rather than a call to it.
+                PrototypeRecorder.active?.capture(self, frame)
+                frame.writeZeroResult()
+                return
+            }
             if originalAddress != 0 { return PassThrough.call(originalAddress, frame) }
             // The Mockery is gone: the failure goes to its test if that can still be failed,
             // else to the test run (see reportAfterRelease).

@@ -90,6 +90,11 @@ enum StubFunctions {
     ) -> [BoundPattern] {
         FailureReporter.flush(Mockery.current.pendingFailures)
         FailureReporter.flush(.global)
-        return PrototypeEvaluation.patterns(count: count, shape: shape, purpose: "stub", site: site, prototype) ?? []
+        let patterns = PrototypeEvaluation.patterns(count: count, shape: shape, purpose: "stub", site: site, prototype) ?? []
+        if let released = patterns.first(where: \.isMockReleased) {
+            FailureReporter.report(ImpostorFailure(message: FailureMessages.releasedMockQueried(released.mockName), site: site))
+            return []
+        }
+        return patterns
     }
 }
