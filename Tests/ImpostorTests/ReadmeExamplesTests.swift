@@ -150,6 +150,30 @@ typealias ExpatText = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CC
         #expect([add(0, 0), add(0, 0), add(0, 0), add(0, 0), add(0, 0)] == [1, 2, 3, 4, 4])
     }
 
+    /// "A call is recorded once its answer is written: inside a block, `invocations(of:)` holds
+    /// the calls before it."
+    @Test(.mockery) func aBlockSeesTheCallsBeforeItsOwn() {
+        let add = mockFunction(of: ct_binary_i32.self, named: "add")
+        var seen: [Int] = []
+        stub(add(any(), any())).with { (a: Int32, _: Int32) -> Int32 in
+            seen.append(invocations(of: add).count)
+            return a
+        }
+        #expect(ct_call_binary_i32(add, 1, 0) == 1)
+        #expect(ct_call_binary_i32(add, 2, 0) == 2)
+        #expect(seen == [0, 1])
+        #expect(invocations(of: add).map { $0.returnValue(as: Int32.self) } == [1, 2])
+    }
+
+    /// "for a `void *` declared `capturing: [i: .cString]`, read the text with
+    /// `Invocation.cString(i)`": the text, copied when the call came from C.
+    @Test(.mockery) func aVoidPointerDeclaredAsTextReadsAsText() {
+        let sink = mockFunction(of: cp_sink_fn.self, named: "sink", capturing: [0: .cString])
+        let text = Array("void text\0".utf8)
+        cp_sink_heap(sink, text, text.count)
+        #expect(invocations(of: sink).first?.cString(0) == "void text")
+    }
+
     @Test(.mockery) func verifyingForms() {
         let add = mockFunction(of: (@convention(c) (Int32, Int32) -> Int32).self, named: "add")
         let onEvent: @convention(c) (Int32, UnsafeMutableRawPointer?) -> Void = mockFunction(named: "onEvent")
