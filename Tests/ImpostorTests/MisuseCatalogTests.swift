@@ -157,6 +157,32 @@ import Testing
         #expect(captureFailures { _ = call.cString(2) }.map(\.message) == ["Cannot read argument 2 of a call to takesArgv: it takes 2 arguments (indices 0..<2)."])
     }
 
+    /// `cString(i)` and `bytes(i)` of a parameter that is no pointer, or past the last one,
+    /// say so at their line instead of a silent nil, which would read as a NULL pointer.
+    @Test func textOrBytesOfANonPointerOrMissingArgument() {
+        let add: Binary = mockFunction(named: "add")
+        _ = add(1, 2)
+        let call = invocations(of: add)[0]
+        var read: [String?] = []
+        var bytes: [[UInt8]?] = []
+        var lines: [Int] = []
+        let failures = captureFailures {
+            lines.append(#line + 1)
+            read.append(call.cString(1))
+            lines.append(#line + 1)
+            bytes.append(call.bytes(0))
+            lines.append(#line + 1)
+            bytes.append(call.bytes(2))
+        }
+        #expect(read == [nil] && bytes == [nil, nil])
+        #expect(failures.map(\.message) == [
+            "Cannot read the text argument 1 of a call to add points to: that parameter is Int32, not a pointer. Use `argument(1, as: Int32.self)`.",
+            "Cannot read the bytes argument 0 of a call to add points to: that parameter is Int32, not a pointer. Use `argument(0, as: Int32.self)`.",
+            "Cannot read argument 2 of a call to add: it takes 2 arguments (indices 0..<2).",
+        ])
+        #expect(failures.map(\.site.line) == lines)
+    }
+
     @Test func returnValueOfTheWrongType() {
         let narrow: Narrow = mockFunction(named: "narrow")
         _ = narrow(1)

@@ -102,12 +102,16 @@ import Testing
         #expect(call.returnValue(as: Int32.self) == 0)
     }
 
-    @Test func cStringOfANonStringParameterIsNilWithoutAFailure() throws {
+    /// Text of an `Int32` is a mistake, reported as `argument(i, as:)` reports a wrong type,
+    /// like text of a pointer to something other than characters; the answer is nil.
+    @Test func cStringOfANonPointerParameterIsNilWithAFailure() throws {
         let call = try recordedCall()
         var text: String? = "unchanged"
         let failures = captureFailures { text = call.cString(0) }
         #expect(text == nil)
-        #expect(failures.isEmpty)
+        #expect(failures.map(\.message) == [
+            "Cannot read the text argument 0 of a call to typed_add points to: that parameter is Int32, not a pointer. Use `argument(0, as: Int32.self)`."
+        ])
     }
 
     @Test func invocationsOfAFunctionThatIsNotAMock() {

@@ -83,13 +83,9 @@ final class Interceptor: Sendable {
     @inline(__always)
     private func handleCall(_ frame: CallFrame) {
         if released.load(ordering: .relaxed) {
-            if impostor_needs_attention() != 0, PrototypeRecorder.isRecording {
-                // A stub, verify or expectation naming the released mock: the prototype takes
-                // the call, so that it reports the mock's release rather than a call to it.
-                PrototypeRecorder.active?.capture(self, frame)
-                frame.writeZeroResult()
-                return
-            }
+            // A stub, verify or expectation naming the released mock: the prototype takes the
+            // call, so that it reports the mock's release rather than a call to it.
+            if impostor_needs_attention() != 0, PrototypeRecorder.isRecording { return handOverToPrototype(frame) }
             if originalAddress != 0 { return PassThrough.call(originalAddress, frame) }
             // The Mockery is gone: the failure goes to its test if that can still be failed,
             // else to the test run (see reportAfterRelease).
@@ -99,12 +95,8 @@ final class Interceptor: Sendable {
             return
         }
         if impostor_needs_attention() != 0 {
-            if PrototypeRecorder.isRecording {
-                // A stub or verify prototype: hand the call over, record nothing.
-                PrototypeRecorder.active?.capture(self, frame)
-                frame.writeZeroResult()
-                return
-            }
+            // A stub or verify prototype: hand the call over, record nothing.
+            if PrototypeRecorder.isRecording { return handOverToPrototype(frame) }
             // Matchers left over: the call carries their placeholders, which point nowhere, so
             // nothing is read through its pointers.
             MatcherRecorder.reportLeftovers()
@@ -115,6 +107,13 @@ final class Interceptor: Sendable {
         // Copied before any stub sees the call, so matchers, captors, answers and the record
         // all read the memory as the caller handed it over, and never after the call.
         answerAndRecord(frame, captures: capturePlan.capture(frame.arguments!))
+    }
+
+    /// Gives a call made while this thread evaluates a prototype to the prototype, answering
+    /// zero and recording nothing.
+    private func handOverToPrototype(_ frame: CallFrame) {
+        PrototypeRecorder.active?.capture(self, frame)
+        frame.writeZeroResult()
     }
 
     /// Answers and records a call with what was copied from its pointer arguments.

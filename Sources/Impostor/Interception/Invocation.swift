@@ -84,20 +84,15 @@ public struct Invocation: Sendable, CustomStringConvertible {
     ///
     /// For `char *`, `unsigned char *` and `void *` parameters (and their `const` forms). A
     /// pointer to anything else (`char **`, `int *`, a struct) is reported as a failure at this
-    /// line and nil is returned, never its bytes read as text; so is an index out of range.
+    /// line and nil is returned, never its bytes read as text; so are a parameter that is not a
+    /// pointer and an index out of range.
     public func cString(
         _ index: Int,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) -> String? {
         guard swift == nil else { return nil }
         let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        guard signature.parameters.indices.contains(index) else {
-            FailureReporter.report(ImpostorFailure(
-                message: FailureMessages.argumentIndexOutOfRange(mock: mockName, index: index, count: argumentCount),
-                site: site))
-            return nil
-        }
-        let parameter = signature.parameters[index]
+        guard let parameter = pointerParameter(index, reading: "the text", site: site) else { return nil }
         if case .typed(let pointee, _) = parameter.pointer {
             FailureReporter.report(ImpostorFailure(
                 message: FailureMessages.argumentIsNotText(
@@ -112,10 +107,37 @@ public struct Invocation: Sendable, CustomStringConvertible {
     /// The bytes a pointer argument pointed to, as copied when the call was made: a buffer's
     /// whole length, a typed pointer's pointee, or what `capturing:` declared (see
     /// ``PointerCapture``). Nil for a NULL pointer or a parameter nothing was copied from.
-    public func bytes(_ index: Int) -> [UInt8]? {
+    ///
+    /// A parameter that is not a pointer, or an index out of range, is reported as a failure
+    /// at this line and nil is returned.
+    public func bytes(
+        _ index: Int,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> [UInt8]? {
         guard swift == nil else { return nil }
+        let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        guard pointerParameter(index, reading: "the bytes", site: site) != nil else { return nil }
         guard case .memory(let memory) = record.capture(index) else { return nil }
         return memory.bytes
+    }
+
+    /// Parameter `index`, when there is one and it is a pointer; otherwise nil, after reporting
+    /// why at `site`.
+    private func pointerParameter(_ index: Int, reading: String, site: SourceSite) -> CValueType? {
+        guard signature.parameters.indices.contains(index) else {
+            FailureReporter.report(ImpostorFailure(
+                message: FailureMessages.argumentIndexOutOfRange(mock: mockName, index: index, count: argumentCount),
+                site: site))
+            return nil
+        }
+        let parameter = signature.parameters[index]
+        guard parameter.representation == .pointer else {
+            FailureReporter.report(ImpostorFailure(
+                message: FailureMessages.argumentIsNotAPointer(mock: mockName, index: index, type: parameter.name, reading: reading),
+                site: site))
+            return nil
+        }
+        return parameter
     }
 
     /// The value the mock returned to its caller, as a value of the function's return type.

@@ -74,6 +74,11 @@ enum FailureMessages {
             + "Use `argument(\(index), as: \(actual).self)`."
     }
 
+    static func argumentIsNotAPointer(mock: String, index: Int, type: String, reading: String) -> String {
+        "Cannot read \(reading) argument \(index) of a call to \(mock) points to: that parameter is \(type), not a "
+            + "pointer. Use `argument(\(index), as: \(type).self)`."
+    }
+
     static func argumentIsNotText(mock: String, index: Int, type: String, pointee: String) -> String {
         "Cannot read argument \(index) of a call to \(mock) as text: that parameter is \(type), which points to "
             + "\(pointee), not to characters. What was copied from it is in `bytes(\(index))`; its value in "

@@ -23,8 +23,6 @@ final class InvocationStore: @unchecked Sendable {
     /// Where each argument goes in a record and how many bytes it has, decided once: the
     /// per-call copy reads this flat buffer instead of the signature's arrays.
     private let copySteps: UnsafeMutablePointer<impostor_record_step>
-    private let resultOffset: Int
-    private let resultSize: Int
     /// The counts and offsets the C writer takes, converted once rather than on every call.
     private let argumentCount: UInt32
     private let resultOffset32: UInt32
@@ -56,11 +54,9 @@ final class InvocationStore: @unchecked Sendable {
                 offset: UInt32(Self.headerSize + signature.argumentOffsets[index]), size: UInt32(parameter.size),
                 source: 0))
         }
-        resultOffset = Self.headerSize + signature.resultOffset
-        resultSize = signature.resultSize
         argumentCount = UInt32(signature.parameters.count)
-        resultOffset32 = UInt32(resultOffset)
-        resultSize32 = UInt32(resultSize)
+        resultOffset32 = UInt32(Self.headerSize + signature.resultOffset)
+        resultSize32 = UInt32(signature.resultSize)
         // Closed until the interceptor opens it.
         guard let quietCalls = impostor_quiet_calls_create(log, copySteps, argumentCount, resultOffset32, resultSize32)
         else { fatalError("Impostor: out of memory creating a mock") }
