@@ -6,7 +6,7 @@ import CImpostor
 struct CallFrame {
     /// Unowned: signatures are cached for the life of the process, and a strong reference cost
     /// a retain/release pair on every call.
-    unowned(unsafe) let signature: Signature
+    @usableFromInline unowned(unsafe) let signature: Signature
     /// What the mock copies from pointer arguments; unowned for the same reason (the
     /// interceptor keeps it).
     unowned(unsafe) let plan: CapturePlan
@@ -14,7 +14,7 @@ struct CallFrame {
     let arguments: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
     /// libffi's result buffer: at least `resultWriteSize` bytes (a full `ffi_arg` for narrow
     /// integers; the caller's own struct for a struct returned through a hidden pointer).
-    let result: UnsafeMutableRawPointer?
+    @usableFromInline let result: UnsafeMutableRawPointer?
     /// What was copied from pointer arguments when the call arrived, in plan order (empty
     /// when the plan copies nothing).
     var captures = UnsafeBufferPointer<CapturedMemory?>(start: nil, count: 0)
@@ -70,8 +70,18 @@ struct CallFrame {
     /// Writes a return value of 1, 2, 4 or 8 bytes given as its bits, zero-extended to 64,
     /// widening integers narrower than 64 bits as ``writeResult(_:)`` does. The form a stub's
     /// answer uses for such values: unlike a buffer of bytes, it needs no memory for the value.
-    @usableFromInline
+    /// Inlined into the answer for the common store of 8 bytes.
+    @inlinable @inline(__always)
     func writeResult(bits: UInt64) {
+        let shift = signature.resultWideningShift
+        guard shift < 64, let result else { return writeOtherResult(bits: bits) }
+        // Sound: the buffer holds at least 8 bytes when the store is 8 bytes (see below).
+        result.storeBytes(of: UInt64(bitPattern: Int64(bitPattern: bits &<< shift) &>> Int64(shift)), as: UInt64.self)
+    }
+
+    /// ``writeResult(bits:)`` for the stores that are not one of 8 bytes, and a nil buffer.
+    @usableFromInline
+    func writeOtherResult(bits: UInt64) {
         guard let result else { return }
         // Sound: libffi's buffer (and the dispatcher's frame slot) holds at least
         // `resultWriteSize` bytes: 8 for each case that stores 8, the result's size otherwise.
