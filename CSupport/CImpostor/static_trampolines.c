@@ -115,9 +115,11 @@ struct static_closure {
     /// First: the shared entry calls through offset 0.
     void (*dispatch)(static_closure *closure, unsigned char *frame);
     impostor_static_handler handler;
+    /// Runs the answer of a stub the dispatcher matched itself.
+    impostor_static_answer answer;
     void *user_data;
     ffi_cif *cif;
-    /// NULL, or how to record quiet calls without the handler.
+    /// NULL, or how to answer and record calls without the handler.
     impostor_quiet_calls *quiet;
     /// With `quiet`: its steps, each with the argument's offset in the frame as its source, so
     /// that a quiet call copies its arguments straight from the frame.
@@ -140,6 +142,20 @@ struct static_closure {
 /// Arguments the dispatcher's short path has room for.
 #define SIMPLE_ARGUMENTS 16
 
+/// Records a call the dispatcher answered, its arguments copied straight from the frame. Two
+/// inlined bodies, so that each copies with a constant choice (see `impostor_records_append_call`).
+static inline __attribute__((always_inline)) void record_answered(static_closure *closure, impostor_quiet_calls *quiet,
+                                                                   unsigned char *frame, unsigned char *result,
+                                                                   uint64_t stamp) {
+    if (quiet->eightbytes) {
+        impostor_records_append_call(quiet->records, stamp, 0, 1, 1, NULL, frame, closure->quiet_steps, quiet->count,
+                                     result, quiet->result_offset, quiet->result_size);
+    } else {
+        impostor_records_append_call(quiet->records, stamp, 0, 1, 0, NULL, frame, closure->quiet_steps, quiet->count,
+                                     result, quiet->result_offset, quiet->result_size);
+    }
+}
+
 /// Runs for every call: one pointer per argument, the handler, and the result routed to the
 /// return registers. The layout was decided when the mock was made.
 static void dispatch(static_closure *closure, unsigned char *frame) {
@@ -147,20 +163,27 @@ static void dispatch(static_closure *closure, unsigned char *frame) {
         unsigned char *result = frame + closure->result_offset;
         impostor_quiet_calls *quiet = closure->quiet;
         if (quiet != NULL && atomic_load_explicit(&quiet->open, memory_order_acquire) && !impostor_needs_attention()) {
-            // The whole of what the handler would do: a zero result (both return registers of
-            // the route, 16 bytes of the frame) and the record, its arguments copied straight
-            // from the frame.
-            memset(result, 0, 16);
-            if (quiet->eightbytes) {
-                impostor_records_append_call(quiet->records, impostor_next_stamp(), 0, 1, 1, NULL, frame,
-                                             closure->quiet_steps, quiet->count, result, quiet->result_offset,
-                                             quiet->result_size);
-            } else {
-                impostor_records_append_call(quiet->records, impostor_next_stamp(), 0, 1, 0, NULL, frame,
-                                             closure->quiet_steps, quiet->count, result, quiet->result_offset,
-                                             quiet->result_size);
+            const impostor_stub_key *key = impostor_stub_keys_match(&quiet->keys, frame);
+            if (key != NULL) {
+                // What the handler would do for a call its stub table answers: the stamp, the
+                // stub's answer (in Swift), then the record with the result the answer wrote.
+                uint64_t stamp = impostor_next_stamp();
+                void *arguments[SIMPLE_ARGUMENTS];
+                for (uint32_t index = 0; index < closure->argument_count; index++) {
+                    arguments[index] = frame + closure->sources[index].first;
+                }
+                closure->answer(closure->user_data, key->stub, result, arguments, stamp);
+                record_answered(closure, quiet, frame, result, stamp);
+                return;
             }
-            return;
+            if (quiet->nice) {
+                // The whole of what the handler would do for a call nothing answers: a zero
+                // result (both return registers of the route, 16 bytes of the frame) and the
+                // record.
+                memset(result, 0, 16);
+                record_answered(closure, quiet, frame, result, impostor_next_stamp());
+                return;
+            }
         }
         // A fixed array instead of the general path's variable-length ones, and no routing.
         void *arguments[SIMPLE_ARGUMENTS];
@@ -438,20 +461,38 @@ unsigned long impostor_static_trampoline_pages(void) {
     return atomic_load_explicit(&pages_mapped, memory_order_relaxed);
 }
 
-int impostor_static_trampoline_records_quietly(const void *code) {
+/// The context of the static trampoline at `code`, or NULL when `code` is not one.
+static static_closure *closure_at(const void *code) {
     // A stub is a copy of the page's bytes: compare before reading its data word.
     uintptr_t offset = (uintptr_t)code & (PAGE_BYTES - 1);
     if (offset % STUB_BYTES != 0 || offset >= STUB_BYTES * STUBS_PER_PAGE ||
         memcmp(code, impostor_static_page + offset, STUB_BYTES) != 0) {
-        return 0;
+        return NULL;
     }
     static_closure *closure;
     memcpy(&closure, (const unsigned char *)code + PAGE_BYTES, sizeof closure);
-    return closure != NULL && closure->quiet != NULL && atomic_load_explicit(&closure->quiet->open, memory_order_acquire);
+    return closure;
+}
+
+int impostor_static_trampoline_records_quietly(const void *code) {
+    static_closure *closure = closure_at(code);
+    return closure != NULL && closure->quiet != NULL && atomic_load_explicit(&closure->quiet->open, memory_order_acquire) &&
+           closure->quiet->nice;
+}
+
+int impostor_static_trampoline_live_keys(const void *code) {
+    static_closure *closure = closure_at(code);
+    if (closure == NULL || closure->quiet == NULL || !atomic_load_explicit(&closure->quiet->open, memory_order_acquire)) {
+        return -1;
+    }
+    impostor_stub_keys *keys = &closure->quiet->keys;
+    uint32_t count = atomic_load_explicit(&keys->count, memory_order_acquire);
+    return (int)(count - atomic_load_explicit(&keys->first_live, memory_order_relaxed));
 }
 
 impostor_static_outcome impostor_static_trampoline_create(ffi_cif *cif, impostor_static_handler handler,
-                                                          void *user_data, impostor_quiet_calls *quiet, void **code) {
+                                                          impostor_static_answer answer, void *user_data,
+                                                          impostor_quiet_calls *quiet, void **code) {
     if (impostor_static_trampolines_unavailable() != NULL) return IMPOSTOR_STATIC_UNAVAILABLE;
     static_closure *closure = malloc(sizeof(static_closure) + sizeof(argument_source) * (cif->nargs + 1));
     if (closure == NULL) return IMPOSTOR_STATIC_NO_MEMORY;
@@ -461,23 +502,29 @@ impostor_static_outcome impostor_static_trampoline_create(ffi_cif *cif, impostor
     }
     closure->dispatch = dispatch;
     closure->handler = handler;
+    closure->answer = answer;
     closure->user_data = user_data;
     closure->cif = cif;
     // Only the short path records quiet calls, and only with the result in the return
     // registers' slots: 16 bytes of the frame from there are zeroed.
     closure->quiet = closure->simple && closure->result_offset <= FRAME_XMM0 ? quiet : NULL;
     closure->quiet_steps = NULL;
+    uint32_t *frame_sources = NULL;
     if (closure->quiet != NULL) {
         // The short path has no split argument: each one is `sources[index].first` bytes into
         // the frame. Never freed, like the context.
         closure->quiet_steps = malloc(sizeof(impostor_record_step) * (quiet->count + 1));
-        if (closure->quiet_steps == NULL) {
+        frame_sources = malloc(sizeof(uint32_t) * (quiet->count + 1));
+        if (closure->quiet_steps == NULL || frame_sources == NULL) {
+            free(closure->quiet_steps);
+            free(frame_sources);
             free(closure);
             return IMPOSTOR_STATIC_NO_MEMORY;
         }
         for (uint32_t index = 0; index < quiet->count; index++) {
             closure->quiet_steps[index] = quiet->steps[index];
             closure->quiet_steps[index].source = closure->sources[index].first;
+            frame_sources[index] = closure->sources[index].first;
         }
     }
 
@@ -486,6 +533,7 @@ impostor_static_outcome impostor_static_trampoline_create(ffi_cif *cif, impostor
         impostor_static_outcome outcome = unavailable_reason != NULL ? IMPOSTOR_STATIC_UNAVAILABLE : IMPOSTOR_STATIC_NO_MEMORY;
         pthread_mutex_unlock(&pages_lock);
         free(closure->quiet_steps);
+        free(frame_sources);
         free(closure);
         return outcome;
     }
@@ -506,6 +554,8 @@ impostor_static_outcome impostor_static_trampoline_create(ffi_cif *cif, impostor
         // any call.
         quiet->eightbytes =
             impostor_eightbyte_copies_fit(quiet->steps, quiet->count, quiet->result_offset, quiet->result_size);
+        // Freed with the settings. NULL when this dispatcher does not read them: no key is kept.
+        quiet->frame_sources = frame_sources;
     }
     return IMPOSTOR_STATIC_MADE;
 }
@@ -523,9 +573,15 @@ int impostor_static_trampoline_records_quietly(const void *code) {
     return 0;
 }
 
+int impostor_static_trampoline_live_keys(const void *code) {
+    (void)code;
+    return -1;
+}
+
 impostor_static_outcome impostor_static_trampoline_create(ffi_cif *cif, impostor_static_handler handler,
-                                                          void *user_data, impostor_quiet_calls *quiet, void **code) {
-    (void)cif; (void)handler; (void)user_data; (void)quiet; (void)code;
+                                                          impostor_static_answer answer, void *user_data,
+                                                          impostor_quiet_calls *quiet, void **code) {
+    (void)cif; (void)handler; (void)answer; (void)user_data; (void)quiet; (void)code;
     return IMPOSTOR_STATIC_UNAVAILABLE;
 }
 

@@ -78,3 +78,5 @@ int64_t ct_call_widths(ct_fn_widths f, int32_t count) {
     }
     return sum;
 }
+
+int64_t ct_call_five(ct_fn_five f, int8_t a, int16_t b, int32_t c, int64_t d, const void *p) { return f(a, b, c, d, p); }

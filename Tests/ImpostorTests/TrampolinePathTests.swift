@@ -36,13 +36,14 @@ import Glibc
         #expect(impostor_static_trampolines_unavailable() == nil)
     }
 
-    /// A nice mock's static trampoline records an unstubbed call itself, without entering the
-    /// handler, until the mock gets a stub or an expectation or is released; a mock that
-    /// captures pointer memory or reports uninteresting calls never does. What a quiet call
-    /// leaves is the same as what the handler leaves: its arguments, a zero result, its thread
-    /// and its place among other calls. A prototype evaluated by `verify` is not recorded.
+    /// A nice mock's static trampoline records a call no stub answers itself, without entering
+    /// the handler, until the mock gets a stub that runs code to match, or an expectation, or is
+    /// released; a mock that captures pointer memory or reports uninteresting calls never does.
+    /// What a quiet call leaves is the same as what the handler leaves: its arguments, a zero
+    /// result, its thread and its place among other calls. A prototype evaluated by `verify`
+    /// is not recorded.
     @Test(.enabled(if: !libffiPathForced))
-    func quietCallsAreRecordedByTheTrampolineUntilAStubOrExpectationConcernsTheMock() {
+    func quietCallsAreRecordedByTheTrampolineUntilAStubThatRunsCodeOrAnExpectationConcernsTheMock() {
         let mockery = Mockery("quiet")
         let add = mockery.mock(of: ct_binary_i32.self, named: "add")
         let other = mockery.mock(of: ct_binary_i32.self, named: "other")
@@ -66,22 +67,40 @@ import Glibc
         #expect(invocations(of: add).allSatisfy { $0.thread == .current && $0.returnValue(as: Int32.self) == 0 })
         #expect(impostor_static_trampoline_records_quietly(code) == 1, "verify leaves the mock quiet")
 
+        // A stub of literals and any() becomes a key the dispatcher checks itself: the mock
+        // stays quiet for the calls the stub does not answer.
+        #expect(impostor_static_trampoline_live_keys(code) == 0)
         stub(add(any(), 2)).with { (a: Int32, _: Int32) in a * 100 }
-        #expect(impostor_static_trampoline_records_quietly(code) == 0)
+        #expect(impostor_static_trampoline_live_keys(code) == 1)
+        #expect(impostor_static_trampoline_records_quietly(code) == 1)
         #expect(ct_call_binary_i32(add, 5, 2) == 500)
-        #expect(invocations(of: add).count == 6)
+        #expect(ct_call_binary_i32(add, 5, 3) == 0)
+        // A matcher that runs code sends every call to the handler.
+        stub(add(gt(100), any())).with { (a: Int32, _: Int32) in a }
+        #expect(impostor_static_trampoline_records_quietly(code) == 0)
+        #expect(impostor_static_trampoline_live_keys(code) == -1)
+        #expect(ct_call_binary_i32(add, 6, 2) == 600)
+        #expect(ct_call_binary_i32(add, 101, 2) == 101)
+        #expect(invocations(of: add).map { $0.returnValue(as: Int32.self) } == [0, 0, 0, 0, 0, 500, 0, 600, 101])
 
         mockery.checking { allowing(other(any(), any())).will(returnValue(9)) }
         #expect(impostor_static_trampoline_records_quietly(unsafeBitCast(other, to: UnsafeRawPointer.self)) == 0)
+        #expect(impostor_static_trampoline_live_keys(unsafeBitCast(other, to: UnsafeRawPointer.self)) == -1)
         #expect(ct_call_binary_i32(other, 2, 2) == 9)
 
         let released = Mockery("released").mock(of: ct_binary_i32.self, named: "released")
         #expect(impostor_static_trampoline_records_quietly(unsafeBitCast(released, to: UnsafeRawPointer.self)) == 0)
 
-        let naggy = Mockery("naggy", strictness: .naggy).mock(of: ct_binary_i32.self, named: "naggy")
+        // A naggy mock's dispatcher answers from its keys but leaves a call none answers to the
+        // handler, which reports it.
+        let naggyMockery = Mockery("naggy", strictness: .naggy)
+        let naggy = naggyMockery.mock(of: ct_binary_i32.self, named: "naggy")
         #expect(impostor_static_trampoline_records_quietly(unsafeBitCast(naggy, to: UnsafeRawPointer.self)) == 0)
+        #expect(impostor_static_trampoline_live_keys(unsafeBitCast(naggy, to: UnsafeRawPointer.self)) == 0)
+        withExtendedLifetime(naggyMockery) {}
         let capturing: cp_sink_int_fn = mockery.mock(named: "capturing", capturing: [0: .buffer(count: 1)])
         #expect(impostor_static_trampoline_records_quietly(unsafeBitCast(capturing, to: UnsafeRawPointer.self)) == 0)
+        #expect(impostor_static_trampoline_live_keys(unsafeBitCast(capturing, to: UnsafeRawPointer.self)) == -1)
         #expect(impostor_static_trampoline_records_quietly(unsafeBitCast(
             mockery.mock(of: ct_fn_ldouble.self, named: "ldouble"), to: UnsafeRawPointer.self)) == 0)
     }

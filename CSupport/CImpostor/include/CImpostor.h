@@ -3,8 +3,9 @@
 // Swift cannot touch libffi's closure API or its type globals directly in Swift 6 (mutable C
 // globals are rejected as unsafe shared state), and it has no `_Thread_local`. This header
 // gives Swift exactly those three things; `impostor_records.h` adds the lock-free call records,
-// `impostor_monitor.h` the expectations' monitor and `impostor_static_trampolines.h` the
-// entry points that take the place of libffi's closures on Linux x86-64.
+// `impostor_monitor.h` the expectations' monitor, `impostor_static_trampolines.h` the
+// entry points that take the place of libffi's closures on Linux x86-64 and
+// `impostor_stub_keys.h` the stubs their dispatcher matches itself.
 #ifndef CIMPOSTOR_H
 #define CIMPOSTOR_H
 
@@ -21,6 +22,7 @@
 #include "impostor_monitor.h"
 #include "impostor_records.h"
 #include "impostor_static_trampolines.h"
+#include "impostor_stub_keys.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -211,14 +213,20 @@ static inline int impostor_eightbyte_copies_fit(const impostor_record_step *_Non
     return result_size == 0 || (result_size <= 8 && result_offset >= end);
 }
 
-/// What a static trampoline's dispatcher needs to record a quiet call itself, without entering
-/// the Swift handler: a call of a nice mock that no stub, expectation, capture, prototype or
-/// leftover matcher concerns, whose whole answer is zero and a record.
+/// What a static trampoline's dispatcher needs to answer and record a call itself, without
+/// entering Swift's handler: the stubs compiled to keys (see `impostor_stub_keys.h`), whose
+/// answers it runs through the trampoline's answer function, and for a nice mock the record
+/// of a call no stub answers ("quiet": a zero result and a record, nothing else).
 typedef struct impostor_quiet_calls {
-    /// 1 while the mock's calls may be quiet. The mock's interceptor sets it when the mock is
-    /// made and clears it, for good, before its first stub or expectation is published and when
-    /// it is released (release/acquire: a call that happens after those sees it cleared).
+    /// 1 while the dispatcher may answer the mock's calls. The mock's interceptor sets it when
+    /// the mock is made, unless it captures pointer memory or stands for an interposed symbol,
+    /// and clears it, for good, before a stub that does not compile to a key or the first
+    /// expectation is published, and when the mock is released (release/acquire: a call that
+    /// happens after those sees it cleared).
     _Atomic(int) open;
+    /// 1 when a call no key answers is recorded quietly; 0 (a naggy or strict mock, which
+    /// reports such calls) when it goes to the handler. Set before `open`, never changed.
+    int nice;
     /// 1 when the records' writers may copy each value as 8 bytes (see
     /// `impostor_records_append_call`): the mock's entry point is a static trampoline, which
     /// gives every argument and the result 8 readable bytes, and the values fit
@@ -230,6 +238,12 @@ typedef struct impostor_quiet_calls {
     const impostor_record_step *_Nonnull steps;
     uint32_t result_offset;
     uint32_t result_size;
+    /// Each argument's offset in the dispatcher's frame, `count` of them: set by
+    /// `impostor_static_trampoline_create` when its dispatcher reads these settings, before it
+    /// returns the entry point; NULL otherwise, and then no key is kept.
+    const uint32_t *_Nullable frame_sources;
+    /// The stubs the dispatcher checks, newest last.
+    impostor_stub_keys keys;
 } impostor_quiet_calls;
 
 /// New closed quiet-call settings for `records`, or NULL when out of memory. `steps` (`count`
@@ -240,6 +254,9 @@ static inline impostor_quiet_calls *_Nullable impostor_quiet_calls_create(
     impostor_quiet_calls *quiet = (impostor_quiet_calls *)calloc(1, sizeof *quiet);
     if (quiet == NULL) return NULL;
     atomic_init(&quiet->open, 0);
+    atomic_init(&quiet->keys.count, 0);
+    atomic_init(&quiet->keys.first_live, 0);
+    atomic_init(&quiet->keys.block, NULL);
     quiet->count = count;
     quiet->records = records;
     quiet->steps = steps;
@@ -248,11 +265,24 @@ static inline impostor_quiet_calls *_Nullable impostor_quiet_calls_create(
     return quiet;
 }
 
-static inline void impostor_quiet_calls_destroy(impostor_quiet_calls *_Nonnull quiet) { free(quiet); }
+static inline void impostor_quiet_calls_destroy(impostor_quiet_calls *_Nonnull quiet) {
+    impostor_stub_keys_destroy(&quiet->keys);
+    free((void *)quiet->frame_sources);
+    free(quiet);
+}
 
 /// Sets or clears `quiet->open` (a release store).
 static inline void impostor_quiet_calls_set_open(impostor_quiet_calls *_Nonnull quiet, int open) {
     atomic_store_explicit(&quiet->open, open, memory_order_release);
+}
+
+/// Adds a stub's key (see `impostor_stub_keys_append`); true as well when no dispatcher reads
+/// keys for this mock (a libffi closure, or a layout off the short path), so nothing is kept.
+static inline int impostor_quiet_calls_add_key(impostor_quiet_calls *_Nonnull quiet, const void *_Nonnull stub,
+                                               const uint32_t *_Nullable arguments, const uint32_t *_Nullable sizes,
+                                               const uint64_t *_Nullable bits, uint32_t test_count) {
+    if (quiet->frame_sources == NULL) return 1;
+    return impostor_stub_keys_append(&quiet->keys, stub, quiet->frame_sources, arguments, sizes, bits, test_count);
 }
 
 #ifdef __cplusplus

@@ -14,6 +14,7 @@
 #define IMPOSTOR_STATIC_TRAMPOLINES_H
 
 #include <ffi.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -38,18 +39,28 @@ typedef void (*impostor_static_handler)(ffi_cif *_Nonnull cif, void *_Nullable r
                                         void *_Nullable *_Nullable arguments,
                                         void *_Nullable user_data);
 
+/// The function a trampoline's dispatcher calls to run the answer of a stub it matched itself
+/// (see `impostor_stub_keys.h`): `stub` is the key's, `stamp` the call's ordering stamp;
+/// `result` and `arguments` are as for the handler. The dispatcher records the call after it.
+typedef void (*impostor_static_answer)(void *_Nullable user_data, const void *_Nonnull stub, void *_Nullable result,
+                                       void *_Nullable *_Nonnull arguments, uint64_t stamp);
+
 struct impostor_quiet_calls;
 
 /// Makes a trampoline that calls `handler` with `user_data` for calls of `cif` (prepared for
 /// the default ABI). Trampolines are never freed: C code may keep the pointer forever.
 ///
-/// With `quiet`, which must live as long as calls can arrive, the dispatcher records a call
-/// itself, answering zero, while `quiet->open` is set, no prototype is being evaluated and no
-/// matcher is waiting on the calling thread, and the layout is the common one (see
-/// `dispatch`); every other call goes to `handler`. It also sets `quiet->eightbytes` when the
-/// mock's records may be written 8 bytes a value, by the dispatcher and by the handler alike.
+/// With `quiet`, which must live as long as calls can arrive, and while `quiet->open` is set,
+/// no prototype is being evaluated and no matcher is waiting on the calling thread, and the
+/// layout is the common one (see `dispatch`), the dispatcher answers a call itself: the newest
+/// of `quiet`'s stub keys that matches it runs through `answer`, and a call none matches is
+/// answered zero if the mock is nice; it then records the call. Every other call goes to
+/// `handler`. It also sets `quiet->eightbytes` when the mock's records may be written 8 bytes
+/// a value, by the dispatcher and by the handler alike, and `quiet->frame_sources` when its
+/// dispatcher reads `quiet`.
 impostor_static_outcome impostor_static_trampoline_create(ffi_cif *_Nonnull cif,
                                                           impostor_static_handler _Nonnull handler,
+                                                          impostor_static_answer _Nonnull answer,
                                                           void *_Nullable user_data,
                                                           struct impostor_quiet_calls *_Nullable quiet,
                                                           void *_Nullable *_Nonnull code);
@@ -59,11 +70,15 @@ impostor_static_outcome impostor_static_trampoline_create(ffi_cif *_Nonnull cif,
 /// The first call decides, once.
 const char *_Nullable impostor_static_trampolines_unavailable(void);
 
-/// True when `code` is a static trampoline whose dispatcher records calls itself right now:
-/// it has quiet-call settings and they are open (for tests). Reads the context through the
-/// stub's data word, so `code` must be a trampoline's entry point or another address whose
-/// page is readable.
+/// True when `code` is a static trampoline whose dispatcher records a call no stub key answers
+/// itself right now: it reads quiet-call settings, they are open, and the mock is nice (for
+/// tests). Reads the context through the stub's data word, so `code` must be a trampoline's
+/// entry point or another address whose page is readable.
 int impostor_static_trampoline_records_quietly(const void *_Nonnull code);
+
+/// How many live stub keys the static trampoline at `code` checks itself right now; -1 when it
+/// checks none because every call goes to the handler (for tests; `code` as above).
+int impostor_static_trampoline_live_keys(const void *_Nonnull code);
 
 /// How many code pages of static trampolines this process has mapped (for tests).
 unsigned long impostor_static_trampoline_pages(void);

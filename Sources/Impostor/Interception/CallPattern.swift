@@ -93,6 +93,21 @@ final class CallPattern: Sendable {
         }
     }
 
+    /// The pattern as literal tests of an argument's bits, one per argument that is not
+    /// `any()`: what a static trampoline's dispatcher checks itself. Nil when some matcher
+    /// needs more than a comparison of bits (code, a float, a struct of several fields).
+    var keyTests: [(argument: UInt32, size: UInt32, bits: UInt64)]? {
+        var keyTests: [(argument: UInt32, size: UInt32, bits: UInt64)] = []
+        for (index, test) in tests.enumerated() {
+            switch test.kind {
+            case .any: continue
+            case .bits: keyTests.append((UInt32(index), UInt32(test.size), test.bits))
+            case .float, .double, .general: return nil
+            }
+        }
+        return keyTests
+    }
+
     /// `add(any(), 5)`.
     var description: String {
         "\(interceptor.name)(\(arguments.map(\.description).joined(separator: ", ")))"

@@ -51,23 +51,32 @@ final class Interceptor: Sendable {
         self.book = book
         isNice = book.strictness == .nice
         self.store = InvocationStore(signature: signature, plan: capturePlan)
-        // A call of a nice mock with nothing to capture and no symbol behind it is answered
-        // with zero and recorded, and nothing else, until the mock gets a stub or an
-        // expectation or is released: its static trampoline may do that itself.
-        if isNice, capturePlan.isEmpty, dispatcherIndex < 0, originalAddress == 0 { store.setQuietCalls(open: true) }
+        // A call of a mock with nothing to capture and no symbol behind it is matched against
+        // its stubs, answered and recorded, and nothing else, until the mock gets a stub that
+        // runs code to match or an expectation, or is released: its static trampoline may do
+        // that itself (and, for a nice mock, record a call no stub answers).
+        if capturePlan.isEmpty, dispatcherIndex < 0, originalAddress == 0 { store.openDispatcherAnswers(nice: isNice) }
     }
 
     /// Sends this mock's calls through its Mockery's expectations from now on.
     func markExpected() {
-        store.setQuietCalls(open: false)
+        store.closeDispatcherAnswers()
         expected.store(true, ordering: .releasing)
     }
 
-    /// Adds `stub` as the newest; false when the mock has as many stubs as it can hold. From
-    /// the first stub on, every call goes through the handler (which looks the stubs up).
-    func addStub(_ stub: Stub, prefilter: StubPrefilter) -> Bool {
-        store.setQuietCalls(open: false)
-        return stubs.append(stub, prefilter: prefilter)
+    /// Adds `stub` as the newest; false when the mock has as many stubs as it can hold. A stub
+    /// whose matchers are all `any()` or plain values also becomes a key the mock's static
+    /// trampoline checks itself; any other sends every later call through the handler, which
+    /// looks the stubs up.
+    func addStub(_ stub: Stub) -> Bool {
+        stubs.append(stub, prefilter: stub.pattern.prefilter) {
+            if !store.addKey(for: stub) { store.closeDispatcherAnswers() }
+        }
+    }
+
+    /// Forgets every stub (a reset): calls that start after this returns meet none of them.
+    func forgetStubs() {
+        stubs.forgetAll { store.forgetKeys() }
     }
 
     /// True once an expectation names this mock.
@@ -172,7 +181,7 @@ final class Interceptor: Sendable {
     /// Turns the mock into a tombstone: later calls report "call to released mock" and return
     /// zero; recorded calls are freed.
     func release() {
-        store.setQuietCalls(open: false)
+        store.closeDispatcherAnswers()
         released.store(true, ordering: .relaxed)
         store.retire()
     }

@@ -278,7 +278,7 @@ public struct Stubbing<Result> {
     /// Adds a stub answering `pattern`; nil (after reporting) when the mock is full.
     static func install(_ answer: StubAnswer, for pattern: CallPattern, site: SourceSite) -> Stub? {
         let stub = Stub(pattern: pattern, answer: answer)
-        guard pattern.interceptor.addStub(stub, prefilter: pattern.prefilter) else {
+        guard pattern.interceptor.addStub(stub) else {
             FailureReporter.report(ImpostorFailure(
                 message: FailureMessages.tooManyStubs(mock: pattern.interceptor.name, maximum: StubTable<Stub>.capacity),
                 site: site))

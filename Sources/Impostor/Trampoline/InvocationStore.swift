@@ -104,9 +104,29 @@ final class InvocationStore: @unchecked Sendable {
         }
     }
 
-    /// Lets the mock's static trampoline record calls itself (`open`), or sends every call to
-    /// the handler again.
-    func setQuietCalls(open: Bool) { impostor_quiet_calls_set_open(quietCalls, open ? 1 : 0) }
+    /// Lets the mock's static trampoline answer calls from its stub keys and, for a `nice` mock,
+    /// record a call no key answers itself. Once, when the mock is made.
+    func openDispatcherAnswers(nice: Bool) {
+        quietCalls.pointee.nice = nice ? 1 : 0
+        impostor_quiet_calls_set_open(quietCalls, 1)
+    }
+
+    /// Sends every call to the handler from now on.
+    func closeDispatcherAnswers() { impostor_quiet_calls_set_open(quietCalls, 0) }
+
+    /// Adds `stub`'s key for the static trampoline's dispatcher; false when its pattern does
+    /// not compile to one (a matcher that runs code, a float or struct literal) or the keys are
+    /// full. Call under the stub table's lock, before the stub is published.
+    func addKey(for stub: Stub) -> Bool {
+        guard let tests = stub.pattern.keyTests else { return false }
+        // Sound: the arrays outlive the call, which copies them into the key.
+        return impostor_quiet_calls_add_key(
+            quietCalls, Unmanaged.passUnretained(stub).toOpaque(), tests.map(\.argument), tests.map(\.size),
+            tests.map(\.bits), UInt32(tests.count)) != 0
+    }
+
+    /// Forgets every key (a reset of the mock's stubs). Under the stub table's lock.
+    func forgetKeys() { impostor_stub_keys_forget_all(&quietCalls.pointee.keys) }
 
     /// One lane as a reader sees it: the records published so far and the thread that wrote them.
     private struct LaneView {

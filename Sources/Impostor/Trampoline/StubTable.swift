@@ -75,11 +75,14 @@ final class StubTable<Element: AnyObject>: @unchecked Sendable {
         return directory[chunk]! + offset
     }
 
-    /// Adds `element` as the newest entry. False when the table is full.
-    func append(_ element: Element, prefilter: StubPrefilter) -> Bool {
+    /// Adds `element` as the newest entry. False when the table is full. `beforePublishing`
+    /// runs under the table's lock just before the entry is published, so that what it keeps
+    /// beside the table (a trampoline's stub keys) sees the entries in the table's order.
+    func append(_ element: Element, prefilter: StubPrefilter, beforePublishing: () -> Void = {}) -> Bool {
         writeLock.withLock { _ in
             let index = count.load(ordering: .relaxed)
             guard index < Self.capacity else { return false }
+            beforePublishing()
             if directory == nil {
                 let directory = UnsafeMutablePointer<UnsafeMutablePointer<Entry>?>.allocate(capacity: Self.directorySize)
                 directory.initialize(repeating: nil, count: Self.directorySize)
@@ -119,8 +122,10 @@ final class StubTable<Element: AnyObject>: @unchecked Sendable {
     /// Forgets every entry added so far: readers that start after this returns stop before
     /// them. The entries stay allocated for the table's life, because a reader that started
     /// earlier may still be using them, and they still count toward ``capacity``.
-    func forgetAll() {
+    /// `alongside` runs under the table's lock (a trampoline's stub keys are forgotten with it).
+    func forgetAll(alongside: () -> Void = {}) {
         writeLock.withLock { _ in
+            alongside()
             // Sequentially consistent (on x86-64 a locked exchange, which drains the store
             // buffer): the new index is visible to every thread by the time this returns. It
             // costs the reset, never a call.

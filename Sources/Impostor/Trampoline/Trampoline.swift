@@ -42,7 +42,7 @@ final class Trampoline: @unchecked Sendable {
             var code: UnsafeMutableRawPointer?
             // Not covered, not available here, or out of memory: libffi's closure below (whose
             // own failure is the one reported).
-            if impostor_static_trampoline_create(cif, trampolineHandler, userData, interceptor.store.quietCalls, &code) == IMPOSTOR_STATIC_MADE,
+            if impostor_static_trampoline_create(cif, trampolineHandler, stubAnswerHandler, userData, interceptor.store.quietCalls, &code) == IMPOSTOR_STATIC_MADE,
                let code {
                 return Trampoline(interceptor: interceptor, code: code)
             }
@@ -83,5 +83,15 @@ final class Trampoline: @unchecked Sendable {
 private let trampolineHandler: impostor_closure_handler = { _, result, arguments, userData in
     Unmanaged<Interceptor>.fromOpaque(userData!)._withUnsafeGuaranteedRef { interceptor in
         interceptor.handle(CallFrame(signature: interceptor.signature, plan: interceptor.capturePlan, arguments: arguments, result: result))
+    }
+}
+
+/// A static trampoline's dispatcher calls this to run the answer of a stub it matched itself
+/// (see `impostor_stub_keys.h`); it then records the call. `stub` is the key's
+/// `Unmanaged<Stub>`, which the interceptor's stub table keeps for the mock's life.
+private let stubAnswerHandler: impostor_static_answer = { userData, stub, result, arguments, stamp in
+    Unmanaged<Interceptor>.fromOpaque(userData!)._withUnsafeGuaranteedRef { interceptor in
+        let frame = CallFrame(signature: interceptor.signature, plan: interceptor.capturePlan, arguments: arguments, result: result)
+        interceptor.answer(frame, with: Unmanaged<Stub>.fromOpaque(stub), sequence: stamp)
     }
 }

@@ -64,7 +64,7 @@ enum MockClearing {
         }
         // Stubs first, then calls: once this returns, no call meets a forgotten stub, and the
         // recorded calls are those made since (and any that were in progress).
-        if forgettingStubs { interceptor.stubs.forgetAll() }
+        if forgettingStubs { interceptor.forgetStubs() }
         interceptor.store.removeAll()
     }
 }

@@ -37,4 +37,9 @@ int64_t ct_call_widths(ct_fn_widths _Nonnull f, int32_t count);
 /// bits set in odd calls, low ones in even calls, different in every call.
 int64_t ct_widths_argument(int32_t i, int32_t k);
 
+/// Five arguments of different widths, for stubs with more literals than a stub key holds.
+typedef int64_t (*ct_fn_five)(int8_t, int16_t, int32_t, int64_t, const void *_Nullable);
+/// f(a, b, c, d, p).
+int64_t ct_call_five(ct_fn_five _Nonnull f, int8_t a, int16_t b, int32_t c, int64_t d, const void *_Nullable p);
+
 #endif
