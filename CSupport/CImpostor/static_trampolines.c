@@ -34,10 +34,12 @@
 
 // The code page. Stub k sits at offset 16k; its data word sits at offset 16k of the page
 // mapped after the copy, 4,085 bytes past the end of its 11-byte `endbr64; movq` prefix
-// (so every stub is the same bytes but for its jump). Nothing here is relocated at load
-// time, so a copy mapped from the file is the same bytes as the original, which is never
-// called. The shared entry keeps rsp 16-byte aligned for the call (entry rsp is 8 mod 16;
-// push rbp; 144 bytes of frame).
+// (so every stub is the same bytes). The stub jumps to the entry its context names (offset 8):
+// the full one, or one for signatures that pass and return nothing in vector registers, which
+// saves none of them. Nothing here is relocated at load time, so a copy mapped from the file
+// is the same bytes as the original, whose stubs are never called. Each entry keeps rsp
+// 16-byte aligned for the call (entry rsp is 8 mod 16; push rbp; 144 bytes of frame) and starts
+// with `endbr64`, since it is reached by an indirect jump.
 __asm__(
     ".text\n"
     ".p2align 12, 0xcc\n"
@@ -47,10 +49,13 @@ __asm__(
     ".rept 240\n"
     "    endbr64\n"
     "    movq 4085(%rip), %r10\n"
-    "    jmp impostor_static_common\n"
+    "    jmp *8(%r10)\n"
     "    .p2align 4, 0xcc\n"
     ".endr\n"
+    ".globl impostor_static_common\n"
+    ".hidden impostor_static_common\n"
     "impostor_static_common:\n"
+    "    endbr64\n"
     "    pushq %rbp\n"
     "    movq %rsp, %rbp\n"
     "    subq $144, %rsp\n"
@@ -77,12 +82,34 @@ __asm__(
     "    movq 136(%rsp), %xmm1\n"
     "    leave\n"
     "    ret\n"
+    ".globl impostor_static_common_integer\n"
+    ".hidden impostor_static_common_integer\n"
+    "impostor_static_common_integer:\n"
+    "    endbr64\n"
+    "    pushq %rbp\n"
+    "    movq %rsp, %rbp\n"
+    "    subq $144, %rsp\n"
+    "    movq %rdi, 0(%rsp)\n"
+    "    movq %rsi, 8(%rsp)\n"
+    "    movq %rdx, 16(%rsp)\n"
+    "    movq %rcx, 24(%rsp)\n"
+    "    movq %r8, 32(%rsp)\n"
+    "    movq %r9, 40(%rsp)\n"
+    "    movq %r10, %rdi\n"
+    "    movq %rsp, %rsi\n"
+    "    call *(%r10)\n"
+    "    movq 112(%rsp), %rax\n"
+    "    movq 120(%rsp), %rdx\n"
+    "    leave\n"
+    "    ret\n"
     ".globl impostor_static_page_end\n"
     ".hidden impostor_static_page_end\n"
     "impostor_static_page_end:\n"
     ".p2align 12, 0xcc\n");
 
 extern const unsigned char impostor_static_page[];
+extern const unsigned char impostor_static_common[];
+extern const unsigned char impostor_static_common_integer[];
 extern const unsigned char impostor_static_page_end[];
 
 /// Where one argument's bytes are when the dispatcher runs.
@@ -114,6 +141,8 @@ typedef struct static_closure static_closure;
 struct static_closure {
     /// First: the shared entry calls through offset 0.
     void (*dispatch)(static_closure *closure, unsigned char *frame);
+    /// Second: the stub jumps through offset 8 to the shared entry that fits the signature.
+    const void *entry;
     impostor_static_handler handler;
     /// Runs the answer of a stub the dispatcher matched itself.
     impostor_static_answer answer;
@@ -127,6 +156,9 @@ struct static_closure {
     /// The context made before this one: every context stays reachable from `newest_closure`,
     /// a global, since leak checkers do not scan the data pages that point at them.
     static_closure *older;
+    /// For the short path: each argument's offset in the frame, as 64 bits, with room for a
+    /// multiple of 4 (see `point_at_arguments`). Never freed, like the context.
+    uint64_t *argument_offsets;
     uint32_t argument_count;
     uint32_t split_count;
     /// True when no argument is split, the result goes to the frame and there are at most
@@ -156,6 +188,26 @@ static inline __attribute__((always_inline)) void record_answered(static_closure
     }
 }
 
+/// Fills `arguments` with one pointer per argument of the short path, four at a time: two
+/// vector additions of the frame's address to the offsets, instead of a loop over `sources`.
+/// `arguments` has room for a multiple of 4; slots past the last argument get pointers that
+/// are never read.
+static inline __attribute__((always_inline)) void point_at_arguments(const static_closure *closure,
+                                                                      unsigned char *frame, void **arguments) {
+    typedef uint64_t pair __attribute__((vector_size(16)));
+    pair base = {(uint64_t)(uintptr_t)frame, (uint64_t)(uintptr_t)frame};
+    for (uint32_t index = 0; index < closure->argument_count; index += 4) {
+        pair low, high;
+        memcpy(&low, closure->argument_offsets + index, sizeof low);
+        memcpy(&high, closure->argument_offsets + index + 2, sizeof high);
+        low += base;
+        high += base;
+        // Sound: a pointer is a 64-bit address here (x86-64).
+        memcpy(arguments + index, &low, sizeof low);
+        memcpy(arguments + index + 2, &high, sizeof high);
+    }
+}
+
 /// Runs for every call: one pointer per argument, the handler, and the result routed to the
 /// return registers. The layout was decided when the mock was made.
 static void dispatch(static_closure *closure, unsigned char *frame) {
@@ -169,9 +221,7 @@ static void dispatch(static_closure *closure, unsigned char *frame) {
                 // stub's answer (in Swift), then the record with the result the answer wrote.
                 uint64_t stamp = impostor_next_stamp();
                 void *arguments[SIMPLE_ARGUMENTS];
-                for (uint32_t index = 0; index < closure->argument_count; index++) {
-                    arguments[index] = frame + closure->sources[index].first;
-                }
+                point_at_arguments(closure, frame, arguments);
                 closure->answer(closure->user_data, key->stub, result, arguments, stamp);
                 record_answered(closure, quiet, frame, result, stamp);
                 return;
@@ -187,9 +237,7 @@ static void dispatch(static_closure *closure, unsigned char *frame) {
         }
         // A fixed array instead of the general path's variable-length ones, and no routing.
         void *arguments[SIMPLE_ARGUMENTS];
-        for (uint32_t index = 0; index < closure->argument_count; index++) {
-            arguments[index] = frame + closure->sources[index].first;
-        }
+        point_at_arguments(closure, frame, arguments);
         closure->handler(closure->cif, result, arguments, closure->user_data);
         return;
     }
@@ -360,6 +408,11 @@ static int lay_out(ffi_cif *cif, static_closure *closure) {
         stack += (type->size + 7) / 8 * 8;
     }
     closure->simple = closure->split_count == 0 && closure->route == RESULT_IN_FRAME && cif->nargs <= SIMPLE_ARGUMENTS;
+    // No argument in a vector register and no result in one: the entry that saves and loads
+    // none of them (the frame's vector slots are then never read).
+    int result_in_vector = (closure->route == RESULT_IN_FRAME && closure->result_offset == FRAME_XMM0) ||
+                           closure->route == RESULT_INTEGER_THEN_SSE || closure->route == RESULT_SSE_THEN_INTEGER;
+    closure->entry = vector == 0 && !result_in_vector ? impostor_static_common_integer : impostor_static_common;
     return 1;
 }
 
@@ -500,6 +553,19 @@ impostor_static_outcome impostor_static_trampoline_create(ffi_cif *cif, impostor
         free(closure);
         return IMPOSTOR_STATIC_SIGNATURE_NOT_COVERED;
     }
+    closure->argument_offsets = NULL;
+    if (closure->simple) {
+        // A multiple of 4 (SIMPLE_ARGUMENTS is one too), at least 4.
+        uint32_t room = (closure->argument_count + 4) / 4 * 4;
+        closure->argument_offsets = calloc(room, sizeof(uint64_t));
+        if (closure->argument_offsets == NULL) {
+            free(closure);
+            return IMPOSTOR_STATIC_NO_MEMORY;
+        }
+        for (uint32_t index = 0; index < closure->argument_count; index++) {
+            closure->argument_offsets[index] = closure->sources[index].first;
+        }
+    }
     closure->dispatch = dispatch;
     closure->handler = handler;
     closure->answer = answer;
@@ -518,6 +584,7 @@ impostor_static_outcome impostor_static_trampoline_create(ffi_cif *cif, impostor
         if (closure->quiet_steps == NULL || frame_sources == NULL) {
             free(closure->quiet_steps);
             free(frame_sources);
+            free(closure->argument_offsets);
             free(closure);
             return IMPOSTOR_STATIC_NO_MEMORY;
         }
@@ -534,6 +601,7 @@ impostor_static_outcome impostor_static_trampoline_create(ffi_cif *cif, impostor
         pthread_mutex_unlock(&pages_lock);
         free(closure->quiet_steps);
         free(frame_sources);
+        free(closure->argument_offsets);
         free(closure);
         return outcome;
     }
