@@ -222,7 +222,12 @@ static void dispatch(static_closure *closure, unsigned char *frame) {
                 uint64_t stamp = impostor_next_stamp();
                 void *arguments[SIMPLE_ARGUMENTS];
                 point_at_arguments(closure, frame, arguments);
+                // Failures the answer raises go to the mock's Mockery, as from the handler.
+                impostor_thread_state *state = impostor_current_thread_state();
+                void *previous = state->answering_failures;
+                state->answering_failures = quiet->answering_failures;
                 closure->answer(closure->user_data, key->stub, result, arguments, stamp);
+                state->answering_failures = previous;
                 record_answered(closure, quiet, frame, result, stamp);
                 return;
             }

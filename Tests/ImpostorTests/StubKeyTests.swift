@@ -85,6 +85,23 @@ import Testing
         #expect(ct_call_binary_i32(add, 1, 7) == 10)
     }
 
+    @Test func aFailureInAKeyedAnswerOnACThreadWaitsForItsOwnMockery() {
+        let own = Mockery("own"), other = Mockery("other")
+        let count: ce_count_fn = own.mock(named: "count")
+        let misuseLine = #line + 1
+        _ = own.withCurrent { stub(count(any(), 0)).with { (call: Invocation) in Int32(call.argument(0, as: Int64.self)) } }
+        #expect(liveKeys(count) == (libffiPathForced ? -1 : 1))
+        #expect(ce_call_from_threads(count, 1, 1) == 0)
+        // Raised on a thread with no test: kept by the mock's Mockery, not the process's store,
+        // which any Mockery's check would report.
+        let ofOther = captureFailures { other.assertIsSatisfied() }
+        #expect(ofOther.isEmpty, "\(ofOther.map(\.message))")
+        let ofOwn = captureFailures { own.assertIsSatisfied() }
+        #expect(ofOwn.count == 1, "\(ofOwn.map(\.message))")
+        #expect(ofOwn.first?.message.hasPrefix("Cannot read argument 0 of a call to count as Int64") == true)
+        #expect(ofOwn.first?.site.line == misuseLine)
+    }
+
     @Test func aResetForgetsTheKeysAndTheyAnswerAgainOnlyOnceStubbedAgain() {
         let add = mockFunction(of: ct_binary_i32.self, named: "add")
         stub(add(1, any())).with { 10 }

@@ -184,14 +184,28 @@ IMPOSTOR_HOT void impostor_records_append_call(impostor_records *_Nonnull record
     // and readers read it only once the commit publishes it.
     __builtin_memcpy(record, &stamp, 8);
     __builtin_memcpy(record + 8, &word, 8);
-    for (uint32_t index = 0; index < count; index++) {
-        // Each argument pointer points at a value of its parameter's size (libffi's closure
-        // and the static dispatcher both give one per parameter), as does each source offset
-        // in the dispatcher's frame; and each step lies in the record.
-        const void *from = from_frame ? frame + steps[index].source : arguments[index];
-        if (eightbytes) __builtin_memcpy(record + steps[index].offset, from, 8);
-        else impostor_copy(record + steps[index].offset, from, steps[index].size);
+#define IMPOSTOR_COPY_EIGHT(index)                                                                           \
+    __builtin_memcpy(record + steps[index].offset,                                                           \
+                     from_frame ? (const void *)(frame + steps[index].source) : arguments[index], 8)
+    // Up to four values of 8 copied bytes without a loop (most signatures): one branch on the
+    // count, then the copies in order up the record, as the spills require.
+    switch (eightbytes ? count : UINT32_MAX) {
+    case 0: break;
+    case 1: IMPOSTOR_COPY_EIGHT(0); break;
+    case 2: IMPOSTOR_COPY_EIGHT(0); IMPOSTOR_COPY_EIGHT(1); break;
+    case 3: IMPOSTOR_COPY_EIGHT(0); IMPOSTOR_COPY_EIGHT(1); IMPOSTOR_COPY_EIGHT(2); break;
+    case 4: IMPOSTOR_COPY_EIGHT(0); IMPOSTOR_COPY_EIGHT(1); IMPOSTOR_COPY_EIGHT(2); IMPOSTOR_COPY_EIGHT(3); break;
+    default:
+        for (uint32_t index = 0; index < count; index++) {
+            // Each argument pointer points at a value of its parameter's size (libffi's closure
+            // and the static dispatcher both give one per parameter), as does each source offset
+            // in the dispatcher's frame; and each step lies in the record.
+            const void *from = from_frame ? frame + steps[index].source : arguments[index];
+            if (eightbytes) __builtin_memcpy(record + steps[index].offset, from, 8);
+            else impostor_copy(record + steps[index].offset, from, steps[index].size);
+        }
     }
+#undef IMPOSTOR_COPY_EIGHT
     if (result_size > 0 && result != NULL) {
         if (eightbytes) __builtin_memcpy(record + result_offset, result, 8);
         else impostor_copy(record + result_offset, result, result_size);
@@ -227,6 +241,10 @@ typedef struct impostor_quiet_calls {
     /// 1 when a call no key answers is recorded quietly; 0 (a naggy or strict mock, which
     /// reports such calls) when it goes to the handler. Set before `open`, never changed.
     int nice;
+    /// Where failures raised while a key's answer runs go (the mock's Mockery's failure store,
+    /// unretained: the mock keeps it): the thread's `answering_failures` for that time. Set
+    /// before `open`, never changed.
+    void *_Nullable answering_failures;
     /// 1 when the records' writers may copy each value as 8 bytes (see
     /// `impostor_records_append_call`): the mock's entry point is a static trampoline, which
     /// gives every argument and the result 8 readable bytes, and the values fit

@@ -55,7 +55,9 @@ final class Interceptor: Sendable {
         // its stubs, answered and recorded, and nothing else, until the mock gets a stub that
         // runs code to match or an expectation, or is released: its static trampoline may do
         // that itself (and, for a nice mock, record a call no stub answers).
-        if capturePlan.isEmpty, dispatcherIndex < 0, originalAddress == 0 { store.openDispatcherAnswers(nice: isNice) }
+        if capturePlan.isEmpty, dispatcherIndex < 0, originalAddress == 0 {
+            store.openDispatcherAnswers(nice: isNice, failures: pendingFailures)
+        }
     }
 
     /// Sends this mock's calls through its Mockery's expectations from now on.
@@ -165,6 +167,15 @@ final class Interceptor: Sendable {
         stubs.newest(admitting: frame) { entry in
             entry.element._withUnsafeGuaranteedRef { $0.pattern.matchesPrefiltered(frame) }
         }?.element
+    }
+
+    /// Runs the answer of a stub the static trampoline's dispatcher matched, with failures
+    /// already going to this mock's Mockery (the dispatcher sets that, from the settings
+    /// ``InvocationStore/openDispatcherAnswers(nice:failures:)`` gave it). A keyed stub has no
+    /// captor: a captor runs code, so its stub is never a key.
+    @inline(__always)
+    func answerFromDispatcher(_ frame: CallFrame, with stub: Unmanaged<Stub>, sequence: UInt64) {
+        stub._withUnsafeGuaranteedRef { $0.answer(frame, sequence: sequence) }
     }
 
     /// Runs a matching stub's answer.

@@ -31,6 +31,13 @@ final class Stub: @unchecked Sendable {
             first.run(frame, sequence)
             return
         }
+        answerInTurn(frame, sequence: sequence)
+    }
+
+    /// ``answer(_:sequence:)`` for a stub with several answers. Out of line: the lock's code
+    /// would otherwise widen every call's frame.
+    @inline(never)
+    private func answerInTurn(_ frame: CallFrame, sequence: UInt64) {
         let answer = more.withLock { state -> StubAnswer in
             defer { state.calls += 1 }
             return state.calls == 0 ? first : state.answers[min(state.calls - 1, state.answers.count - 1)]

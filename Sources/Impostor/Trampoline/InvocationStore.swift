@@ -104,10 +104,12 @@ final class InvocationStore: @unchecked Sendable {
         }
     }
 
-    /// Lets the mock's static trampoline answer calls from its stub keys and, for a `nice` mock,
-    /// record a call no key answers itself. Once, when the mock is made.
-    func openDispatcherAnswers(nice: Bool) {
+    /// Lets the mock's static trampoline answer calls from its stub keys, with failures the
+    /// answers raise going to `failures`, and, for a `nice` mock, record a call no key answers
+    /// itself. Once, when the mock is made; `failures` must live as long as the mock.
+    func openDispatcherAnswers(nice: Bool, failures: PendingFailures) {
         quietCalls.pointee.nice = nice ? 1 : 0
+        quietCalls.pointee.answering_failures = Unmanaged.passUnretained(failures).toOpaque()
         impostor_quiet_calls_set_open(quietCalls, 1)
     }
 

@@ -92,6 +92,6 @@ private let trampolineHandler: impostor_closure_handler = { _, result, arguments
 private let stubAnswerHandler: impostor_static_answer = { userData, stub, result, arguments, stamp in
     Unmanaged<Interceptor>.fromOpaque(userData!)._withUnsafeGuaranteedRef { interceptor in
         let frame = CallFrame(signature: interceptor.signature, plan: interceptor.capturePlan, arguments: arguments, result: result)
-        interceptor.answer(frame, with: Unmanaged<Stub>.fromOpaque(stub), sequence: stamp)
+        interceptor.answerFromDispatcher(frame, with: Unmanaged<Stub>.fromOpaque(stub), sequence: stamp)
     }
 }
