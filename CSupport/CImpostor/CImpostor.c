@@ -2,6 +2,7 @@
 
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 
 _Thread_local impostor_thread_state impostor_thread_state_storage;
 
@@ -12,6 +13,66 @@ void *impostor_closure_allocate(void **code) {
 int impostor_closure_prepare(void *closure, ffi_cif *cif, impostor_closure_handler handler,
                              void *user_data, void *code) {
     return (int)ffi_prep_closure_loc((ffi_closure *)closure, cif, handler, user_data, code);
+}
+
+/// What a closure made by `impostor_closure_prepare_answering` reads on every call.
+typedef struct closure_context {
+    impostor_closure_handler handler;
+    impostor_static_answer answer;
+    void *user_data;
+    impostor_quiet_calls *quiet;
+    uint32_t result_write_size;
+} closure_context;
+
+/// libffi calls this for every call through such a closure: what the static dispatcher does
+/// (see `dispatch` in static_trampolines.c), through libffi's pointers, with exact copies.
+static void answering_closure_handler(ffi_cif *cif, void *result, void **arguments, void *data) {
+    closure_context *context = data;
+    impostor_quiet_calls *quiet = context->quiet;
+    if (atomic_load_explicit(&quiet->open, memory_order_acquire) && !impostor_needs_attention()) {
+        const impostor_stub_key *key = impostor_stub_keys_match(&quiet->keys, NULL, arguments, 1);
+        if (key != NULL) {
+            uint64_t stamp = impostor_next_stamp();
+            impostor_thread_state *state = impostor_current_thread_state();
+            void *previous = state->answering_failures;
+            state->answering_failures = quiet->answering_failures;
+            context->answer(context->user_data, key->stub, result, arguments, stamp);
+            state->answering_failures = previous;
+            impostor_records_append_call(quiet->records, stamp, 0, 0, 0, arguments, NULL, quiet->steps, quiet->count,
+                                         result, quiet->result_offset, quiet->result_size);
+            return;
+        }
+        if (quiet->nice) {
+            // libffi's result buffer holds at least `result_write_size` bytes (a full ffi_arg
+            // for narrow integers, the caller's struct for one returned through memory).
+            if (result != NULL) memset(result, 0, context->result_write_size);
+            impostor_records_append_call(quiet->records, impostor_next_stamp(), 0, 0, 0, arguments, NULL, quiet->steps,
+                                         quiet->count, result, quiet->result_offset, quiet->result_size);
+            return;
+        }
+    }
+    context->handler(cif, result, arguments, context->user_data);
+}
+
+int impostor_closure_prepare_answering(void *closure, ffi_cif *cif, impostor_closure_handler handler,
+                                       impostor_static_answer answer, void *user_data, impostor_quiet_calls *quiet,
+                                       uint32_t result_write_size, void *code) {
+    // Never freed: C code may keep the closure's entry point forever.
+    closure_context *context = malloc(sizeof *context);
+    if (context == NULL) return FFI_BAD_ABI;
+    context->handler = handler;
+    context->answer = answer;
+    context->user_data = user_data;
+    context->quiet = quiet;
+    context->result_write_size = result_write_size;
+    int status = (int)ffi_prep_closure_loc((ffi_closure *)closure, cif, answering_closure_handler, context, code);
+    if (status != FFI_OK) {
+        free(context);
+        return status;
+    }
+    // Before the entry point is handed out, so before any stub: keys are kept from now on.
+    quiet->read_by_entry = 1;
+    return status;
 }
 
 void impostor_closure_free(void *closure) {

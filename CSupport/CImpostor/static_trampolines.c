@@ -215,7 +215,7 @@ static void dispatch(static_closure *closure, unsigned char *frame) {
         unsigned char *result = frame + closure->result_offset;
         impostor_quiet_calls *quiet = closure->quiet;
         if (quiet != NULL && atomic_load_explicit(&quiet->open, memory_order_acquire) && !impostor_needs_attention()) {
-            const impostor_stub_key *key = impostor_stub_keys_match(&quiet->keys, frame);
+            const impostor_stub_key *key = impostor_stub_keys_match(&quiet->keys, frame, NULL, 0);
             if (key != NULL) {
                 // What the handler would do for a call its stub table answers: the stamp, the
                 // stub's answer (in Swift), then the record with the result the answer wrote.
@@ -629,6 +629,7 @@ impostor_static_outcome impostor_static_trampoline_create(ffi_cif *cif, impostor
             impostor_eightbyte_copies_fit(quiet->steps, quiet->count, quiet->result_offset, quiet->result_size);
         // Freed with the settings. NULL when this dispatcher does not read them: no key is kept.
         quiet->frame_sources = frame_sources;
+        quiet->read_by_entry = frame_sources != NULL;
     }
     return IMPOSTOR_STATIC_MADE;
 }

@@ -25,7 +25,7 @@ int impostor_stub_keys_append(impostor_stub_keys *table, const void *stub, const
     for (uint32_t k = 0; k < test_count; k++) {
         uint32_t size = sizes[k];
         key->tests[k].argument = arguments[k];
-        key->tests[k].source = sources[arguments[k]];
+        key->tests[k].source = sources != NULL ? sources[arguments[k]] : 0;
         key->tests[k].mask = size >= 8 ? ~(uint64_t)0 : ((uint64_t)1 << (size * 8)) - 1;
         key->tests[k].bits = bits[k] & key->tests[k].mask;
     }
@@ -34,7 +34,7 @@ int impostor_stub_keys_append(impostor_stub_keys *table, const void *stub, const
     if (index > 0 && test_count > 0) {
         // Runs may reach back past a reset: the scan stops at the oldest live key anyway.
         const impostor_stub_key *previous = &block->keys[index - 1];
-        if (previous->test_count > 0 && previous->tests[0].source == key->tests[0].source &&
+        if (previous->test_count > 0 && previous->tests[0].argument == key->tests[0].argument &&
             previous->tests[0].mask == key->tests[0].mask) {
             key->run = previous->run + 1;
             key->run_summary |= previous->run_summary;

@@ -45,6 +45,20 @@ int impostor_closure_prepare(void *_Nonnull closure, ffi_cif *_Nonnull cif,
                              impostor_closure_handler _Nonnull handler, void *_Nullable user_data,
                              void *_Nonnull code);
 
+struct impostor_quiet_calls;
+
+/// Prepares a closure for calls of `cif` that answers them as a static trampoline's dispatcher
+/// does, through libffi's argument pointers: while `quiet->open` is set and no prototype or
+/// leftover matcher concerns the calling thread, the newest stub key that matches runs through
+/// `answer`, and a call none matches is answered with `result_write_size` zero bytes if the
+/// mock is nice; the call is then recorded. Every other call goes to `handler`. `quiet` must
+/// live as long as calls can arrive; its context is never freed. Returns FFI_OK (0) on success.
+int impostor_closure_prepare_answering(void *_Nonnull closure, ffi_cif *_Nonnull cif,
+                                       impostor_closure_handler _Nonnull handler,
+                                       impostor_static_answer _Nonnull answer, void *_Nullable user_data,
+                                       struct impostor_quiet_calls *_Nonnull quiet, uint32_t result_write_size,
+                                       void *_Nonnull code);
+
 /// Frees a closure made by `impostor_closure_allocate` (only when preparing it failed:
 /// a prepared closure may still be called by C code, so mocks never free theirs).
 void impostor_closure_free(void *_Nullable closure);
@@ -258,8 +272,12 @@ typedef struct impostor_quiet_calls {
     uint32_t result_size;
     /// Each argument's offset in the dispatcher's frame, `count` of them: set by
     /// `impostor_static_trampoline_create` when its dispatcher reads these settings, before it
-    /// returns the entry point; NULL otherwise, and then no key is kept.
+    /// returns the entry point; NULL otherwise.
     const uint32_t *_Nullable frame_sources;
+    /// 1 once an entry point that reads these settings is made (a static trampoline on its
+    /// short path, or a libffi closure made by `impostor_closure_prepare_answering`), before any
+    /// stub: only then are keys kept.
+    int read_by_entry;
     /// The stubs the dispatcher checks, newest last.
     impostor_stub_keys keys;
 } impostor_quiet_calls;
@@ -294,12 +312,12 @@ static inline void impostor_quiet_calls_set_open(impostor_quiet_calls *_Nonnull 
     atomic_store_explicit(&quiet->open, open, memory_order_release);
 }
 
-/// Adds a stub's key (see `impostor_stub_keys_append`); true as well when no dispatcher reads
-/// keys for this mock (a libffi closure, or a layout off the short path), so nothing is kept.
+/// Adds a stub's key (see `impostor_stub_keys_append`); true as well when no entry point reads
+/// keys for this mock (a static trampoline's layout off the short path), so nothing is kept.
 static inline int impostor_quiet_calls_add_key(impostor_quiet_calls *_Nonnull quiet, const void *_Nonnull stub,
                                                const uint32_t *_Nullable arguments, const uint32_t *_Nullable sizes,
                                                const uint64_t *_Nullable bits, uint32_t test_count) {
-    if (quiet->frame_sources == NULL) return 1;
+    if (!quiet->read_by_entry) return 1;
     return impostor_stub_keys_append(&quiet->keys, stub, quiet->frame_sources, arguments, sizes, bits, test_count);
 }
 

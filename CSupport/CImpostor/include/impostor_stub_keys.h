@@ -81,9 +81,28 @@ static inline __attribute__((always_inline)) uint64_t impostor_key_value(const u
     return value & test->mask;
 }
 
-/// The newest live key whose literals the call's arguments (in `frame`) all equal, or NULL.
+/// The argument bytes a test reads through libffi's pointer to the argument, which points at
+/// a value of the argument's size only: exactly that many bytes.
+static inline __attribute__((always_inline)) uint64_t impostor_key_pointee(void *_Nullable const *_Nonnull arguments,
+                                                                           const impostor_key_test *_Nonnull test) {
+    const void *value = arguments[test->argument];
+    // Sound: libffi passes one pointer per parameter, to a value of the parameter's size, and
+    // a key tests a parameter of 1, 2, 4 or 8 bytes (its mask says which).
+    switch (test->mask) {
+    case 0xFF: { uint8_t bits; memcpy(&bits, value, 1); return bits; }
+    case 0xFFFF: { uint16_t bits; memcpy(&bits, value, 2); return bits; }
+    case 0xFFFFFFFF: { uint32_t bits; memcpy(&bits, value, 4); return bits; }
+    default: { uint64_t bits; memcpy(&bits, value, 8); return bits; }
+    }
+}
+
+/// The newest live key whose literals the call's arguments all equal, or NULL. The arguments
+/// are read from `frame` (a static trampoline's) or, with `through_pointers`, through libffi's
+/// `arguments`; callers pass `through_pointers` as a constant.
 static inline __attribute__((always_inline)) const impostor_stub_key *_Nullable impostor_stub_keys_match(
-    impostor_stub_keys *_Nonnull table, const unsigned char *_Nonnull frame) {
+    impostor_stub_keys *_Nonnull table, const unsigned char *_Nullable frame, void *_Nullable const *_Nullable arguments,
+    int through_pointers) {
+#define IMPOSTOR_KEY_VALUE(test) (through_pointers ? impostor_key_pointee(arguments, (test)) : impostor_key_value(frame, (test)))
     uint32_t count = atomic_load_explicit(&table->count, memory_order_acquire);
     // After the count: a reset published before the newest key is visible here.
     uint32_t oldest = atomic_load_explicit(&table->first_live, memory_order_relaxed);
@@ -96,7 +115,7 @@ static inline __attribute__((always_inline)) const impostor_stub_key *_Nullable 
     const impostor_stub_key *last = keys + oldest;
     const impostor_stub_key *key = keys + count - 1;
     for (;;) {
-        if (key->run >= 2 && (key->run_summary & impostor_key_summary_bit(impostor_key_value(frame, &key->tests[0]))) == 0) {
+        if (key->run >= 2 && (key->run_summary & impostor_key_summary_bit(IMPOSTOR_KEY_VALUE(&key->tests[0]))) == 0) {
             const impostor_stub_key *oldest_of_run = key - (key->run - 1);
             // From `last` down the keys are the oldest live one and forgotten ones.
             if (oldest_of_run <= last) return NULL;
@@ -104,19 +123,21 @@ static inline __attribute__((always_inline)) const impostor_stub_key *_Nullable 
             continue;
         }
         uint32_t index = 0;
-        while (index < key->test_count && impostor_key_value(frame, &key->tests[index]) == key->tests[index].bits) index++;
+        while (index < key->test_count && IMPOSTOR_KEY_VALUE(&key->tests[index]) == key->tests[index].bits) index++;
         if (index == key->test_count) return key;
         if (key == last) return NULL;
         key--;
     }
+#undef IMPOSTOR_KEY_VALUE
 }
 
 /// Adds the newest key: `test_count` literals, argument `arguments[k]` of `sizes[k]` bytes
-/// equal to `bits[k]`, each read at `sources[arguments[k]]` in the frame. Call under the lock
+/// equal to `bits[k]`, each read at `sources[arguments[k]]` in a static trampoline's frame
+/// (NULL `sources`: read through libffi's argument pointers). Call under the lock
 /// that orders the mock's stubs. False when the keys are full, the stub has too many literals
 /// or memory ran out: the caller then sends every call to the handler.
 int impostor_stub_keys_append(impostor_stub_keys *_Nonnull table, const void *_Nonnull stub,
-                              const uint32_t *_Nonnull sources, const uint32_t *_Nullable arguments,
+                              const uint32_t *_Nullable sources, const uint32_t *_Nullable arguments,
                               const uint32_t *_Nullable sizes, const uint64_t *_Nullable bits, uint32_t test_count);
 
 /// Forgets every key added so far (a reset of the mock's stubs). Call under the same lock.

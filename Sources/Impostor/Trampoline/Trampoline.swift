@@ -51,7 +51,10 @@ final class Trampoline: @unchecked Sendable {
         guard let closure = impostor_closure_allocate(&code), let code else {
             throw MockCreationError(.closureAllocationFailed(function: interceptor.signature.typeName))
         }
-        guard impostor_closure_prepare(closure, cif, trampolineHandler, userData, code) == 0 else {
+        guard impostor_closure_prepare_answering(
+            closure, cif, trampolineHandler, stubAnswerHandler, userData, interceptor.store.quietCalls,
+            UInt32(interceptor.signature.resultWriteSize), code) == 0
+        else {
             impostor_closure_free(closure)
             throw MockCreationError(.closureAllocationFailed(function: interceptor.signature.typeName))
         }
