@@ -58,6 +58,22 @@ import Testing
         #expect(ct_call_five(five, 125, 0x1234, -70000, wide, marker) == 0)
     }
 
+    @Test func aNilLiteralIsAKeyAndIsNilIsAMatcher() {
+        let five = mockFunction(of: ct_fn_five.self, named: "five")
+        let marker = UnsafeRawPointer(bitPattern: 0x2000)!
+        stub(five(any(), any(), any(), any(), nil)).with { 1 }
+        stub(five(any(), any(), any(), any(), marker)).with { 2 }
+        #expect(liveKeys(five) == (libffiPathForced ? -1 : 2))
+        #expect(ct_call_five(five, 0, 0, 0, 0, nil) == 1)
+        #expect(ct_call_five(five, 0, 0, 0, 0, marker) == 2)
+        #expect(ct_call_five(five, 0, 0, 0, 0, marker + 8) == 0)
+        stub(five(1, any(), any(), any(), isNil())).with { 3 }
+        #expect(liveKeys(five) == -1, "isNil() runs code")
+        #expect(ct_call_five(five, 1, 0, 0, 0, nil) == 3)
+        #expect(ct_call_five(five, 0, 0, 0, 0, nil) == 1)
+        #expect(ct_call_five(five, 1, 0, 0, 0, marker) == 2)
+    }
+
     @Test func aFloatLiteralGoesToTheHandlerWhichComparesItAsCDoes() {
         let f = mockFunction(of: ct_fn_double.self, named: "f")
         stub(f(any(), any(), any())).with { 1.0 }
