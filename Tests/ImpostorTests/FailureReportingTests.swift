@@ -32,6 +32,24 @@ import Testing
         }
     }
 
+    /// A stub's block that queries mocks on a C library's thread must not take the failures
+    /// kept for the test's thread and report them as if the test had ended (found by a trial).
+    @Test func aBlockQueryingMocksOnACThreadLeavesKeptFailuresForTheTest() {
+        let failures = captureFailures {
+            let mockery = Mockery("strict", strictness: .strict)
+            let count: ce_count_fn = mockery.mock(named: "count")
+            _ = mockery.withCurrent {
+                stub(count(any(), gt(0))).with { (_: Int32, _: Int32) -> Int32 in Int32(invocations(of: count).count) }
+            }
+            // One thread calls count(0, 0), uninteresting, then count(0, 1), whose block runs
+            // invocations(of:) there: 0 + 1.
+            #expect(ce_call_from_threads(count, 1, 2) == 1)
+            mockery.assertIsSatisfied()
+        }
+        #expect(failures.count == 2, "\(failures.map(\.message))")  // when it happened, and latched at the check
+        #expect(failures.first?.message.hasPrefix("Uninteresting call: count(0, 0)") == true, "\(failures.map(\.message))")
+    }
+
     @Test func callToAReleasedMockFromCReturnsZeroAndIsReported() {
         var add: Binary?
         do {
