@@ -38,7 +38,7 @@ import Testing
         let failures = captureFailures {
             let mockery = Mockery("strict", strictness: .strict)
             let count: ce_count_fn = mockery.mock(named: "count")
-            _ = mockery.withCurrent {
+            mockery.withCurrent {
                 stub(count(any(), gt(0))).with { (_: Int32, _: Int32) -> Int32 in Int32(invocations(of: count).count) }
             }
             // One thread calls count(0, 0), uninteresting, then count(0, 1), whose block runs

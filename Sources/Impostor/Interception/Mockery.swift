@@ -73,7 +73,9 @@ public final class Mockery: Sendable {
     ///
     /// The current thread also counts as the Mockery's test while `body` runs: a thread that
     /// a test starts reaches the test's interposed symbols (see ``InterposedCallers/thisTest``)
-    /// from inside this call.
+    /// from inside this call. The result may be ignored: `withCurrent { stub(f(1)).returning(2) }`
+    /// returns the stub's chain.
+    @discardableResult
     public func withCurrent<R>(_ body: () throws -> R) rethrows -> R {
         try ThreadClaim.while(claimedBy: pendingFailures.owner) {
             try Mockery.$scoped.withValue(self, operation: body)
@@ -81,6 +83,7 @@ public final class Mockery: Sendable {
     }
 
     /// Runs `body` with this Mockery as ``current``, across suspension points.
+    @discardableResult
     public func withCurrent<R>(_ body: () async throws -> R) async rethrows -> R {
         try await Mockery.$scoped.withValue(self, operation: body)
     }
