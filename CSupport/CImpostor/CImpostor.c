@@ -45,7 +45,11 @@ static void answering_closure_handler(ffi_cif *cif, void *result, void **argumen
         if (quiet->nice) {
             // libffi's result buffer holds at least `result_write_size` bytes (a full ffi_arg
             // for narrow integers, the caller's struct for one returned through memory).
-            if (result != NULL) memset(result, 0, context->result_write_size);
+            if (result != NULL) {
+                // Most results are written as a full ffi_arg: one store, not a call of memset.
+                if (context->result_write_size == 8) memset(result, 0, 8);
+                else memset(result, 0, context->result_write_size);
+            }
             impostor_records_append_call(quiet->records, impostor_next_stamp(), 0, 0, 0, arguments, NULL, quiet->steps,
                                          quiet->count, result, quiet->result_offset, quiet->result_size);
             return;
