@@ -601,15 +601,11 @@ impostor_static_outcome impostor_static_trampoline_create(ffi_cif *cif, impostor
     // registers' slots: 16 bytes of the frame from there are zeroed.
     closure->quiet = closure->simple && closure->result_offset <= FRAME_XMM0 ? quiet : NULL;
     closure->quiet_steps = NULL;
-    uint32_t *frame_sources = NULL;
     if (closure->quiet != NULL) {
         // The short path has no split argument: each one is `sources[index].first` bytes into
         // the frame. Never freed, like the context.
         closure->quiet_steps = malloc(sizeof(impostor_record_step) * (quiet->count + 1));
-        frame_sources = malloc(sizeof(uint32_t) * (quiet->count + 1));
-        if (closure->quiet_steps == NULL || frame_sources == NULL) {
-            free(closure->quiet_steps);
-            free(frame_sources);
+        if (closure->quiet_steps == NULL) {
             free(closure->argument_offsets);
             free(closure);
             return IMPOSTOR_STATIC_NO_MEMORY;
@@ -617,7 +613,6 @@ impostor_static_outcome impostor_static_trampoline_create(ffi_cif *cif, impostor
         for (uint32_t index = 0; index < quiet->count; index++) {
             closure->quiet_steps[index] = quiet->steps[index];
             closure->quiet_steps[index].source = closure->sources[index].first;
-            frame_sources[index] = closure->sources[index].first;
         }
     }
 
@@ -626,7 +621,6 @@ impostor_static_outcome impostor_static_trampoline_create(ffi_cif *cif, impostor
         impostor_static_outcome outcome = unavailable_reason != NULL ? IMPOSTOR_STATIC_UNAVAILABLE : IMPOSTOR_STATIC_NO_MEMORY;
         pthread_mutex_unlock(&pages_lock);
         free(closure->quiet_steps);
-        free(frame_sources);
         free(closure->argument_offsets);
         free(closure);
         return outcome;
@@ -648,9 +642,10 @@ impostor_static_outcome impostor_static_trampoline_create(ffi_cif *cif, impostor
         // any call.
         quiet->eightbytes =
             impostor_eightbyte_copies_fit(quiet->steps, quiet->count, quiet->result_offset, quiet->result_size);
-        // Freed with the settings. NULL when this dispatcher does not read them: no key is kept.
-        quiet->frame_sources = frame_sources;
-        quiet->read_by_entry = frame_sources != NULL;
+        // The context's own offsets (never freed, like the context), when this dispatcher reads
+        // the settings; otherwise no key is kept.
+        quiet->frame_offsets = closure->quiet != NULL ? closure->argument_offsets : NULL;
+        quiet->read_by_entry = closure->quiet != NULL;
     }
     return IMPOSTOR_STATIC_MADE;
 }

@@ -2,7 +2,7 @@
 
 #include <stdlib.h>
 
-int impostor_stub_keys_append(impostor_stub_keys *table, const void *stub, const uint32_t *sources,
+int impostor_stub_keys_append(impostor_stub_keys *table, const void *stub, const uint64_t *sources,
                               const uint32_t *arguments, const uint32_t *sizes, const uint64_t *bits,
                               uint32_t test_count) {
     uint32_t index = atomic_load_explicit(&table->count, memory_order_relaxed);
@@ -25,7 +25,7 @@ int impostor_stub_keys_append(impostor_stub_keys *table, const void *stub, const
     for (uint32_t k = 0; k < test_count; k++) {
         uint32_t size = sizes[k];
         key->tests[k].argument = arguments[k];
-        key->tests[k].source = sources != NULL ? sources[arguments[k]] : 0;
+        key->tests[k].source = sources != NULL ? (uint32_t)sources[arguments[k]] : 0;
         key->tests[k].mask = size >= 8 ? ~(uint64_t)0 : ((uint64_t)1 << (size * 8)) - 1;
         key->tests[k].bits = bits[k] & key->tests[k].mask;
     }

@@ -270,10 +270,11 @@ typedef struct impostor_quiet_calls {
     const impostor_record_step *_Nonnull steps;
     uint32_t result_offset;
     uint32_t result_size;
-    /// Each argument's offset in the dispatcher's frame, `count` of them: set by
+    /// Each argument's offset in the dispatcher's frame, `count` of them (the trampoline
+    /// context's `argument_offsets`, which live as long as the process): set by
     /// `impostor_static_trampoline_create` when its dispatcher reads these settings, before it
     /// returns the entry point; NULL otherwise.
-    const uint32_t *_Nullable frame_sources;
+    const uint64_t *_Nullable frame_offsets;
     /// 1 once an entry point that reads these settings is made (a static trampoline on its
     /// short path, or a libffi closure made by `impostor_closure_prepare_answering`), before any
     /// stub: only then are keys kept.
@@ -303,7 +304,6 @@ static inline impostor_quiet_calls *_Nullable impostor_quiet_calls_create(
 
 static inline void impostor_quiet_calls_destroy(impostor_quiet_calls *_Nonnull quiet) {
     impostor_stub_keys_destroy(&quiet->keys);
-    free((void *)quiet->frame_sources);
     free(quiet);
 }
 
@@ -318,7 +318,7 @@ static inline int impostor_quiet_calls_add_key(impostor_quiet_calls *_Nonnull qu
                                                const uint32_t *_Nullable arguments, const uint32_t *_Nullable sizes,
                                                const uint64_t *_Nullable bits, uint32_t test_count) {
     if (!quiet->read_by_entry) return 1;
-    return impostor_stub_keys_append(&quiet->keys, stub, quiet->frame_sources, arguments, sizes, bits, test_count);
+    return impostor_stub_keys_append(&quiet->keys, stub, quiet->frame_offsets, arguments, sizes, bits, test_count);
 }
 
 #ifdef __cplusplus

@@ -56,7 +56,7 @@ struct impostor_quiet_calls;
 /// of `quiet`'s stub keys that matches it runs through `answer`, and a call none matches is
 /// answered zero if the mock is nice; it then records the call. Every other call goes to
 /// `handler`. It also sets `quiet->eightbytes` when the mock's records may be written 8 bytes
-/// a value, by the dispatcher and by the handler alike, and `quiet->frame_sources` when its
+/// a value, by the dispatcher and by the handler alike, and `quiet->frame_offsets` when its
 /// dispatcher reads `quiet`.
 impostor_static_outcome impostor_static_trampoline_create(ffi_cif *_Nonnull cif,
                                                           impostor_static_handler _Nonnull handler,

@@ -144,7 +144,7 @@ static inline __attribute__((always_inline)) const impostor_stub_key *_Nullable 
 /// that orders the mock's stubs. False when the keys are full, the stub has too many literals
 /// or memory ran out: the caller then sends every call to the handler.
 int impostor_stub_keys_append(impostor_stub_keys *_Nonnull table, const void *_Nonnull stub,
-                              const uint32_t *_Nullable sources, const uint32_t *_Nullable arguments,
+                              const uint64_t *_Nullable sources, const uint32_t *_Nullable arguments,
                               const uint32_t *_Nullable sizes, const uint64_t *_Nullable bits, uint32_t test_count);
 
 /// Forgets every key added so far (a reset of the mock's stubs). Call under the same lock.

@@ -94,7 +94,7 @@ final class CallPattern: Sendable {
     }
 
     /// The pattern as literal tests of an argument's bits, one per argument that is not
-    /// `any()`: what a static trampoline's dispatcher checks itself. Nil when some matcher
+    /// `any()`: what the mock's entry point checks itself, in C. Nil when some matcher
     /// needs more than a comparison of bits (code, a float, a struct of several fields).
     var keyTests: [(argument: UInt32, size: UInt32, bits: UInt64)]? {
         var keyTests: [(argument: UInt32, size: UInt32, bits: UInt64)] = []

@@ -53,8 +53,8 @@ final class Interceptor: Sendable {
         self.store = InvocationStore(signature: signature, plan: capturePlan)
         // A call of a mock with nothing to capture and no symbol behind it is matched against
         // its stubs, answered and recorded, and nothing else, until the mock gets a stub that
-        // runs code to match or an expectation, or is released: its static trampoline may do
-        // that itself (and, for a nice mock, record a call no stub answers).
+        // runs code to match or an expectation, or is released: its entry point (a static
+        // trampoline or a libffi closure) may do that itself (and, for a nice mock, record a call no stub answers).
         if capturePlan.isEmpty, dispatcherIndex < 0, originalAddress == 0 {
             store.openDispatcherAnswers(nice: isNice, failures: pendingFailures)
         }
@@ -67,8 +67,8 @@ final class Interceptor: Sendable {
     }
 
     /// Adds `stub` as the newest; false when the mock has as many stubs as it can hold. A stub
-    /// whose matchers are all `any()` or plain values also becomes a key the mock's static
-    /// trampoline checks itself; any other sends every later call through the handler, which
+    /// whose matchers are all `any()` or plain values also becomes a key the mock's entry
+    /// point checks itself; any other sends every later call through the handler, which
     /// looks the stubs up.
     func addStub(_ stub: Stub) -> Bool {
         stubs.append(stub, prefilter: stub.pattern.prefilter) {
@@ -169,8 +169,8 @@ final class Interceptor: Sendable {
         }?.element
     }
 
-    /// Runs the answer of a stub the static trampoline's dispatcher matched, with failures
-    /// already going to this mock's Mockery (the dispatcher sets that, from the settings
+    /// Runs the answer of a stub the mock's entry point matched in C, with failures
+    /// already going to this mock's Mockery (the entry point sets that, from the settings
     /// ``InvocationStore/openDispatcherAnswers(nice:failures:)`` gave it). A keyed stub has no
     /// captor: a captor runs code, so its stub is never a key.
     @inline(__always)

@@ -29,7 +29,7 @@ final class InvocationStore: @unchecked Sendable {
     private let resultSize32: UInt32
     private let stride: Int
     private let log: UnsafeMutablePointer<impostor_records>
-    /// What a static trampoline needs to record this mock's quiet calls without the handler
+    /// What the entry point needs to answer and record this mock's calls without the handler
     /// (see ``Interceptor``, which opens and closes it). Freed with the store, which dies only
     /// when no trampoline can call the mock.
     let quietCalls: UnsafeMutablePointer<impostor_quiet_calls>
@@ -104,7 +104,7 @@ final class InvocationStore: @unchecked Sendable {
         }
     }
 
-    /// Lets the mock's static trampoline answer calls from its stub keys, with failures the
+    /// Lets the mock's entry point answer calls from its stub keys, with failures the
     /// answers raise going to `failures`, and, for a `nice` mock, record a call no key answers
     /// itself. Once, when the mock is made; `failures` must live as long as the mock.
     func openDispatcherAnswers(nice: Bool, failures: PendingFailures) {
@@ -116,7 +116,7 @@ final class InvocationStore: @unchecked Sendable {
     /// Sends every call to the handler from now on.
     func closeDispatcherAnswers() { impostor_quiet_calls_set_open(quietCalls, 0) }
 
-    /// Adds `stub`'s key for the static trampoline's dispatcher; false when its pattern does
+    /// Adds `stub`'s key for the mock's entry point; false when its pattern does
     /// not compile to one (a matcher that runs code, a float or struct literal) or the keys are
     /// full. Call under the stub table's lock, before the stub is published.
     func addKey(for stub: Stub) -> Bool {

@@ -89,7 +89,7 @@ private let trampolineHandler: impostor_closure_handler = { _, result, arguments
     }
 }
 
-/// A static trampoline's dispatcher calls this to run the answer of a stub it matched itself
+/// Both entry points' C code calls this to run the answer of a stub it matched itself
 /// (see `impostor_stub_keys.h`); it then records the call. `stub` is the key's
 /// `Unmanaged<Stub>`, which the interceptor's stub table keeps for the mock's life.
 private let stubAnswerHandler: impostor_static_answer = { userData, stub, result, arguments, stamp in
