@@ -36,7 +36,8 @@ static void answering_closure_handler(ffi_cif *cif, void *result, void **argumen
             impostor_thread_state *state = impostor_current_thread_state();
             void *previous = state->answering_failures;
             state->answering_failures = quiet->answering_failures;
-            context->answer(context->user_data, key->stub, result, arguments, stamp);
+            // No base: libffi's pointers are the offsets (see `impostor_static_answer`).
+            context->answer(context->user_data, key->stub, result, NULL, arguments, stamp);
             state->answering_failures = previous;
             impostor_records_append_call(quiet->records, stamp, 0, 0, 0, arguments, NULL, quiet->steps, quiet->count,
                                          result, quiet->result_offset, quiet->result_size);

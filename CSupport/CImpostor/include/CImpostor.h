@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 /// For the few helpers every mock call runs: Swift compiles imported `static inline` bodies
 /// without optimization and calls them out of line unless told to inline them.
@@ -125,7 +126,12 @@ static inline int impostor_is_recording(void) { return impostor_thread_state_sto
 /// True when this thread evaluates a prototype or has matchers waiting: the one check every
 /// mock call makes (one load of the two adjacent 32-bit fields).
 IMPOSTOR_HOT int impostor_needs_attention(void) {
-    return (impostor_thread_state_storage.recording | impostor_thread_state_storage.pending_matchers) != 0;
+    // Both fields at once, as one 8-byte load: only this thread writes them.
+    _Static_assert(offsetof(impostor_thread_state, pending_matchers) == offsetof(impostor_thread_state, recording) + 4,
+                   "recording and pending_matchers are read as one 8-byte value");
+    uint64_t both;
+    memcpy(&both, &impostor_thread_state_storage.recording, sizeof both);
+    return both != 0;
 }
 
 // MARK: Locks

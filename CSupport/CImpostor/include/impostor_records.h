@@ -208,7 +208,8 @@ IMPOSTOR_HOT void impostor_records_commit(impostor_records *_Nonnull records, im
 /// next value of one shared counter (exact, but a shared write).
 IMPOSTOR_HOT uint64_t impostor_next_stamp(void) {
     impostor_record_thread *thread = &impostor_record_thread_storage;
-    if (__builtin_expect(thread->token == 0, 0)) impostor_claim_thread();
+    // `first` is only ever set with a token, so the first thread skips the token check.
+    if (__builtin_expect(!thread->first, 0) && thread->token == 0) impostor_claim_thread();
     // Relaxed is enough: a flag set before a call that happens before this one is visible here.
     if (thread->first && atomic_load_explicit(&impostor_stamps_across_threads, memory_order_relaxed) == 0) {
         thread->last_stamp += 1u << IMPOSTOR_STAMP_TAG_BITS;

@@ -41,9 +41,13 @@ typedef void (*impostor_static_handler)(ffi_cif *_Nonnull cif, void *_Nullable r
 
 /// The function a trampoline's dispatcher calls to run the answer of a stub it matched itself
 /// (see `impostor_stub_keys.h`): `stub` is the key's, `stamp` the call's ordering stamp;
-/// `result` and `arguments` are as for the handler. The dispatcher records the call after it.
+/// `result` is as for the handler. Argument `i`'s value is at `argument_base +
+/// argument_offsets[i]`: the static dispatcher passes its frame and the offsets decided when
+/// the mock was made, so that it builds no pointers; a libffi closure passes NULL and libffi's
+/// pointers (an address is its own offset from 0). The caller records the call after it.
 typedef void (*impostor_static_answer)(void *_Nullable user_data, const void *_Nonnull stub, void *_Nullable result,
-                                       void *_Nullable *_Nonnull arguments, uint64_t stamp);
+                                       const void *_Nullable argument_base, const void *_Nonnull argument_offsets,
+                                       uint64_t stamp);
 
 struct impostor_quiet_calls;
 

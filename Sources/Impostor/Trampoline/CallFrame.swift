@@ -1,7 +1,7 @@
 import CImpostor
 
-/// One call in flight: libffi's argument and result pointers, with the signature that says how
-/// to read and write them. Lives only for the duration of the handler.
+/// One call in flight: where its arguments are, its result buffer, and the signature that says
+/// how to read and write them. Lives only for the duration of the handler or the answer.
 @usableFromInline
 struct CallFrame {
     /// Unowned: signatures are cached for the life of the process, and a strong reference cost
@@ -10,8 +10,13 @@ struct CallFrame {
     /// What the mock copies from pointer arguments; unowned for the same reason (the
     /// interceptor keeps it).
     unowned(unsafe) let plan: CapturePlan
-    /// libffi's array of pointers to each argument's value.
-    let arguments: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+    /// Argument `i`'s value is at `argumentBase + argumentOffsets[i]` (8-byte offsets). The
+    /// handler's frames have base 0 and libffi's (or the dispatcher's) array of pointers as
+    /// offsets: an address is its own offset from 0. A call the static dispatcher answers from
+    /// a stub key has the dispatcher's frame as base and the offsets decided when the mock was
+    /// made, so that the dispatcher builds no pointers (see `impostor_static_answer`).
+    @usableFromInline let argumentBase: UInt
+    @usableFromInline let argumentOffsets: UnsafeRawPointer?
     /// libffi's result buffer: at least `resultWriteSize` bytes (a full `ffi_arg` for narrow
     /// integers; the caller's own struct for a struct returned through a hidden pointer).
     @usableFromInline let result: UnsafeMutableRawPointer?
@@ -22,15 +27,35 @@ struct CallFrame {
     init(signature: Signature, plan: CapturePlan, arguments: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, result: UnsafeMutableRawPointer?) {
         self.signature = signature
         self.plan = plan
-        self.arguments = arguments
+        self.argumentBase = 0
+        self.argumentOffsets = UnsafeRawPointer(arguments)
         self.result = result
+    }
+
+    /// The frame of a call answered from a stub key: arguments at `base + offsets[i]`.
+    init(signature: Signature, plan: CapturePlan, argumentBase: UnsafeRawPointer?, argumentOffsets: UnsafeRawPointer,
+         result: UnsafeMutableRawPointer?) {
+        self.signature = signature
+        self.plan = plan
+        self.argumentBase = UInt(bitPattern: argumentBase)
+        self.argumentOffsets = argumentOffsets
+        self.result = result
+    }
+
+    /// The array of pointers to each argument's value, for what passes it on to C (recording,
+    /// captures, the original function). Only the handler's frames have one, and only the
+    /// handler does these: a keyed answer never captures, records or calls an original.
+    var arguments: UnsafeMutablePointer<UnsafeMutableRawPointer?>? {
+        assert(argumentBase == 0, "Impostor: a keyed answer's frame has no array of argument pointers")
+        // Sound: with base 0, the offsets are the handler's array of pointers (see above).
+        return UnsafeMutableRawPointer(mutating: argumentOffsets)?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
     }
 
     /// Reads argument `index` as `T`. The caller guarantees `T` is the parameter's type.
     func argument<T>(_ index: Int, as type: T.Type) -> T {
         // Sound: libffi passes one valid pointer per parameter of the cif, and argument
         // slots in its register save area are not necessarily aligned for T.
-        TrivialValue.load(T.self, from: arguments![index]!)
+        TrivialValue.load(T.self, from: argumentAddress(index))
     }
 
     /// The text of a string literal passed to a `const char *` or `const unsigned char *`
@@ -39,7 +64,7 @@ struct CallFrame {
     func literalText(at index: Int) -> String? {
         // Sound: the parameter is a text pointer, and in a prototype its value comes from
         // Swift code, whose string-to-pointer conversions are NUL-terminated.
-        guard let pointer = arguments![index]!.loadUnaligned(as: UnsafePointer<CChar>?.self) else { return nil }
+        guard let pointer = argumentAddress(index).loadUnaligned(as: UnsafePointer<CChar>?.self) else { return nil }
         return String(cString: pointer)
     }
 
@@ -56,15 +81,18 @@ struct CallFrame {
         }
     }
 
-    /// The address of argument `index`'s value: libffi's slot, aligned for the parameter's
-    /// type.
+    /// The address of argument `index`'s value: libffi's slot or the dispatcher's frame slot,
+    /// not necessarily aligned for the parameter's type.
     @usableFromInline
     @inline(__always)
     func argumentAddress(_ index: Int) -> UnsafeRawPointer {
-        // Sound: both entry points (libffi's closure and the static dispatcher) pass one valid
-        // pointer per parameter of the cif, and `index` is a parameter's. Unchecked: the stub
-        // scan reads one argument per stub, and two nil checks were a fifth of that.
-        UnsafeRawPointer(arguments.unsafelyUnwrapped[index].unsafelyUnwrapped)
+        // Sound: both entry points (libffi's closure and the static dispatcher) give one valid
+        // address per parameter of the cif, as a pointer or as an offset from the frame, and
+        // `index` is a parameter's. Loaded as UInt: a pointer and its address have the same
+        // 8 bytes. Unchecked: the stub scan reads one argument per stub, and two nil checks
+        // were a fifth of that.
+        let offset = argumentOffsets.unsafelyUnwrapped.load(fromByteOffset: index &* 8, as: UInt.self)
+        return UnsafeRawPointer(bitPattern: argumentBase &+ offset).unsafelyUnwrapped
     }
 
     /// Writes a return value of 1, 2, 4 or 8 bytes given as its bits, zero-extended to 64,

@@ -92,9 +92,11 @@ private let trampolineHandler: impostor_closure_handler = { _, result, arguments
 /// Both entry points' C code calls this to run the answer of a stub it matched itself
 /// (see `impostor_stub_keys.h`); it then records the call. `stub` is the key's
 /// `Unmanaged<Stub>`, which the interceptor's stub table keeps for the mock's life.
-private let stubAnswerHandler: impostor_static_answer = { userData, stub, result, arguments, stamp in
+private let stubAnswerHandler: impostor_static_answer = { userData, stub, result, argumentBase, argumentOffsets, stamp in
     Unmanaged<Interceptor>.fromOpaque(userData!)._withUnsafeGuaranteedRef { interceptor in
-        let frame = CallFrame(signature: interceptor.signature, plan: interceptor.capturePlan, arguments: arguments, result: result)
+        let frame = CallFrame(
+            signature: interceptor.signature, plan: interceptor.capturePlan, argumentBase: argumentBase,
+            argumentOffsets: argumentOffsets, result: result)
         interceptor.answerFromDispatcher(frame, with: Unmanaged<Stub>.fromOpaque(stub), sequence: stamp)
     }
 }
