@@ -2,12 +2,14 @@
 ///
 /// ```json
 /// {"mode": "full", "baseline_ns": 21.3, "cores": 2, "load_average_at_start": "0.12 0.30 0.41", …, "rows": [
-///   {"id": "5", "name": "...", "median_ns": 40.1, "p90_ns": 41.0, "ratio": 1.88,
+///   {"id": "5", "name": "...", "median_ns": 40.1, "p90_ns": 41.0, "ratio": 1.88, "baseline_alongside_ns": 21.3,
 ///    "value": null, "unit": "ns", "target": "≤2.0× row 2", "holds": true,
 ///    "status": "measured", "notes": ["..."]}
 /// ]}
 /// ```
 ///
+/// `ratio` divides by `baseline_alongside_ns`, row 2's loop timed between the row's own
+/// samples, where there is one (rows 3 to 7s), and by `baseline_ns` elsewhere.
 /// `median_ns`, `p90_ns` and `ratio` are null for rows not measured in time; `value` and
 /// `unit` carry the figure of the others (`bytes/call`, `allocations/call`). A skipped row
 /// has `status` "skipped" and its reason in `notes`, and no figure at all.
@@ -32,6 +34,7 @@ enum JSON {
                 ("median_ns", number(row.medianNanoseconds)),
                 ("p90_ns", number(row.p90Nanoseconds)),
                 ("ratio", number(row.ratio(toBaseline: baseline))),
+                ("baseline_alongside_ns", number(row.baselineAlongside?.median)),
                 ("value", number(value)),
                 ("unit", string(unit)),
                 ("target", row.target.map { string($0.text) } ?? "null"),

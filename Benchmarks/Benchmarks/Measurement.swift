@@ -56,6 +56,8 @@ struct LoopMeasurement: Sendable {
     /// False when some call returned something other than what the row expects: the figure
     /// then measures the wrong thing and is flagged.
     let resultsCorrect: Bool
+    /// The baseline (row 2's loop), timed between this row's samples, when asked for.
+    var baselineAlongside: Statistics? = nil
 }
 
 enum Sampler {
@@ -65,8 +67,14 @@ enum Sampler {
     /// results; each iteration makes `callsPerIteration` calls (one per thread in row 7),
     /// each expected to return `expected`. Warms up for `plan.warmupNanoseconds`, doubling
     /// the batch until one lasts about a sample, then takes `samples` samples of that size.
+    ///
+    /// With `alongside` (row 2's loop), each sample of the row is paired with a sample of the
+    /// baseline of as many calls, taken just before or just after it (in turn), so that the
+    /// row's ratio compares two loops timed under the same conditions. This machine's speed
+    /// drifts by up to 2x over seconds; a baseline timed once, rows earlier, moved ratios with it.
     static func perCall(
         _ plan: SamplingPlan, samples: Int? = nil, callsPerIteration: Double = 1, expecting expected: Double,
+        alongside baseline: ((UInt64) -> bench_loop_result)? = nil,
         _ loop: (UInt64) -> bench_loop_result
     ) -> LoopMeasurement {
         var correct = true
@@ -97,12 +105,18 @@ enum Sampler {
         if !perIteration.isFinite { perIteration = Double(plan.sampleNanoseconds) / Double(batch) }
         let iterations = UInt64(max(1, (Double(plan.sampleNanoseconds) / max(perIteration, 0.01)).rounded()))
         var values: [Double] = []
+        var baselineValues: [Double] = []
         values.reserveCapacity(samples ?? plan.samples)
-        for _ in 0..<(samples ?? plan.samples) {
+        for index in 0..<(samples ?? plan.samples) {
+            // The baseline's checksum is not this row's: it is checked by row 2 itself.
+            if let baseline, index % 2 == 0 { baselineValues.append(Double(baseline(iterations).elapsed_ns) / Double(iterations)) }
             let result = run(iterations)
             values.append(Double(result.elapsed_ns) / (Double(iterations) * callsPerIteration))
+            if let baseline, index % 2 == 1 { baselineValues.append(Double(baseline(iterations).elapsed_ns) / Double(iterations)) }
         }
-        return LoopMeasurement(statistics: Statistics(values), callsPerSample: iterations, resultsCorrect: correct)
+        return LoopMeasurement(
+            statistics: Statistics(values), callsPerSample: iterations, resultsCorrect: correct,
+            baselineAlongside: baseline == nil ? nil : Statistics(baselineValues))
     }
 
     /// Times `body(index)` once per sample, `count` times, in nanoseconds.

@@ -20,13 +20,18 @@ struct Row: Sendable {
     let value: Value
     let target: Target?
     var notes: [String]
+    /// Row 2's loop timed between this row's samples, when it was: the row's ratio divides by
+    /// its median instead of row 2's.
+    let baselineAlongside: Statistics?
 
-    init(_ id: String, _ name: String, _ value: Value, target: Target? = nil, notes: [String] = []) {
+    init(_ id: String, _ name: String, _ value: Value, target: Target? = nil, notes: [String] = [],
+         baselineAlongside: Statistics? = nil) {
         self.id = id
         self.name = name
         self.value = value
         self.target = target
         self.notes = notes
+        self.baselineAlongside = baselineAlongside
     }
 
     var medianNanoseconds: Double? {
@@ -37,9 +42,11 @@ struct Row: Sendable {
         if case .time(let statistics) = value { statistics.p90 } else { nil }
     }
 
-    /// The median over the baseline's median (row 2), for rows measured in time.
+    /// The median over the baseline's median, for rows measured in time: the baseline timed
+    /// alongside this row when it was, else row 2's (`baseline`).
     func ratio(toBaseline baseline: Double?) -> Double? {
-        guard let median = medianNanoseconds, let baseline, baseline > 0 else { return nil }
+        guard let median = medianNanoseconds, let baseline = baselineAlongside?.median ?? baseline, baseline > 0
+        else { return nil }
         return median / baseline
     }
 }

@@ -6,6 +6,7 @@ import Impostor
 enum CallRows {
     static func measure(into report: Report) {
         let plan = report.plan
+        let baseline = baselineLoop
 
         report.measure("1", "direct call") {
             let measurement = Sampler.perCall(plan, expecting: Call.sum) { bench_loop_binary(bench_add, $0, Call.a, Call.b) }
@@ -19,7 +20,8 @@ enum CallRows {
             }
             let measurement = Sampler.perCall(plan, expecting: Call.sum) { bench_loop_binary(closure, $0, Call.a, Call.b) }
             report.add(row("2", "empty libffi closure, C handler (baseline)", measurement,
-                           notes: ["ffi_closure_alloc + ffi_prep_closure_loc; the handler returns a + b; every ratio is to this row"]))
+                           notes: ["ffi_closure_alloc + ffi_prep_closure_loc; the handler returns a + b; every ratio is to this closure: "
+                                   + "rows 3 to 7s to its loop timed again between their own samples"]))
         }
 
         // Each row for both kinds of entry point, the static trampoline first. The goals of the
@@ -28,9 +30,9 @@ enum CallRows {
             for path in EntryPath.allCases {
                 let mockery = Mockery("row 3\(path.suffix)")
                 let add = try path.making { try Fixtures.unstubbed(in: mockery) }
-                let measurement = Sampler.perCall(plan, expecting: 0) { bench_loop_binary(add, $0, Call.a, Call.b) }
+                let measurement = Sampler.perCall(plan, expecting: 0, alongside: baseline) { bench_loop_binary(add, $0, Call.a, Call.b) }
                 report.add(row("3" + path.suffix, "mock, unstubbed (record only)", measurement,
-                               target: .ratio(report.ratioToBaseline(measurement.statistics.median),
+                               target: .ratio(ratio(measurement, in: report),
                                               atMost: path == .static ? 0.6 : 1.5, of: "row 2"),
                                notes: [path.note, "records each call; returns 0; the main thread is the only one recording (row 7s is this row after threads)"]))
             }
@@ -40,7 +42,7 @@ enum CallRows {
             for path in EntryPath.allCases {
                 let mockery = Mockery("row 4\(path.suffix)")
                 let add = try path.making { try Fixtures.oneStub(in: mockery) }
-                let measurement = Sampler.perCall(plan, expecting: Call.sum) { bench_loop_binary(add, $0, Call.a, Call.b) }
+                let measurement = Sampler.perCall(plan, expecting: Call.sum, alongside: baseline) { bench_loop_binary(add, $0, Call.a, Call.b) }
                 report.add(row("4" + path.suffix, "mock, one stub, with { } block", measurement,
                                notes: [path.note, "stub(add(any(), any())).with { (a: Int32, b: Int32) in a &+ b }; records each call"]))
             }
@@ -50,9 +52,9 @@ enum CallRows {
             for path in EntryPath.allCases {
                 let mockery = Mockery("row 5\(path.suffix)")
                 let add = try path.making { try Fixtures.elevenStubs(in: mockery) }
-                let measurement = Sampler.perCall(plan, expecting: Call.sum) { bench_loop_binary(add, $0, Call.a, Call.b) }
+                let measurement = Sampler.perCall(plan, expecting: Call.sum, alongside: baseline) { bench_loop_binary(add, $0, Call.a, Call.b) }
                 report.add(row("5" + path.suffix, "mock, 11 stubs, match is the oldest", measurement,
-                               target: .ratio(report.ratioToBaseline(measurement.statistics.median),
+                               target: .ratio(ratio(measurement, in: report),
                                               atMost: path == .static ? 1.0 : 2.0, of: "row 2"),
                                notes: [path.note, "oldest stub(add(any(), eq(5))), then ten newer stub(add(eq(100+k), any())) tried first; add(3, 5)"]))
             }
@@ -62,7 +64,7 @@ enum CallRows {
             for path in EntryPath.allCases {
                 let mockery = Mockery("row 6e\(path.suffix)")
                 let add = try path.making { try Fixtures.tenthOfTenExpectations(in: mockery) }
-                let measurement = Sampler.perCall(plan, expecting: Call.sum) { bench_loop_binary(add, $0, Call.a, Call.b) }
+                let measurement = Sampler.perCall(plan, expecting: Call.sum, alongside: baseline) { bench_loop_binary(add, $0, Call.a, Call.b) }
                 report.add(row("6e" + path.suffix, "mock, answered by the 10th of 10 expectations", measurement,
                                notes: [path.note, "nine allowing(add(eq(100+k), any())), then allowing(add(any(), eq(5))).will(perform { a &+ b }); "
                                        + "the Mockery's monitor is taken per call"]))
@@ -73,7 +75,7 @@ enum CallRows {
             for path in EntryPath.allCases {
                 let mockery = Mockery("row 6\(path.suffix)")
                 let scale = try path.making { try Fixtures.vec2Stub(in: mockery) }
-                let measurement = Sampler.perCall(plan, expecting: Call.vectorChecksum) {
+                let measurement = Sampler.perCall(plan, expecting: Call.vectorChecksum, alongside: baseline) {
                     bench_loop_vec2(scale, $0, Call.vector, Call.scale)
                 }
                 report.add(row("6" + path.suffix, "Vec2 f(Vec2, int), stubbed", measurement,
@@ -82,17 +84,36 @@ enum CallRows {
         }
     }
 
+    /// Row 2's loop, to time between a row's samples (see `Sampler.perCall`); nil when libffi
+    /// could not make the closure (row 2 then says so).
+    static var baselineLoop: ((UInt64) -> bench_loop_result)? {
+        guard let closure = bench_empty_closure() else { return nil }
+        return { bench_loop_binary(closure, $0, Call.a, Call.b) }
+    }
+
+    /// The measurement's median over the baseline timed alongside it, or over row 2's.
+    static func ratio(_ measurement: LoopMeasurement, in report: Report) -> Double? {
+        guard let alongside = measurement.baselineAlongside?.median, alongside > 0 else {
+            return report.ratioToBaseline(measurement.statistics.median)
+        }
+        return measurement.statistics.median / alongside
+    }
+
     /// A row of per-call figures; a loop whose calls returned the wrong values is flagged.
     static func row(
         _ id: String, _ name: String, _ measurement: LoopMeasurement, target: Target? = nil, notes: [String] = []
     ) -> Row {
         var notes = notes
+        if let alongside = measurement.baselineAlongside {
+            notes.append("× row 2 is over row 2's loop timed between this row's samples: \(Format.nanoseconds(alongside.median))")
+        }
         notes.append("\(Format.count(measurement.statistics.count)) samples × \(Format.count(measurement.callsPerSample)) calls")
         var target = target
         if !measurement.resultsCorrect {
             notes.insert("INVALID: some calls returned an unexpected value", at: 0)
             target = target.map { Target(text: $0.text, holds: nil) }
         }
-        return Row(id, name, .time(measurement.statistics), target: target, notes: notes)
+        return Row(id, name, .time(measurement.statistics), target: target, notes: notes,
+                   baselineAlongside: measurement.baselineAlongside)
     }
 }

@@ -41,7 +41,9 @@ enum ThreadRows {
             }
             let mockery = Mockery("row 7s")
             let add = try Fixtures.unstubbed(in: mockery)
-            let measurement = Sampler.perCall(report.plan, expecting: 0) { bench_loop_binary(add, $0, Call.a, Call.b) }
+            let measurement = Sampler.perCall(report.plan, expecting: 0, alongside: CallRows.baselineLoop) {
+                bench_loop_binary(add, $0, Call.a, Call.b)
+            }
             report.add(CallRows.row(
                 "7s", "mock, unstubbed, after threads recorded", measurement,
                 notes: [EntryPath.static.note, "row 3 once other threads have recorded: each call's ordering stamp is taken across threads "

@@ -74,8 +74,10 @@ enum Table {
         How to read this: every per-call row but 12 is timed by a C loop calling a function pointer, \
         so it is what a C library pays per call. "median" and "p90" are over samples of many \
         calls each (the 90th percentile shows noise and outliers: compare medians). "× row 2" \
-        divides by the empty libffi closure, the cost no libffi-based mock can go below; row 1 \
-        is a plain call, for scale. Rows 3 to 6 add Impostor's work on top of that trampoline: \
+        divides by the empty libffi closure, the cost no libffi-based mock can go below; rows 3 \
+        to 7s divide by that closure's loop timed between their own samples (its median is in \
+        their notes), so that a machine whose speed drifts moves both alike. Row 1 is a plain \
+        call, for scale. Rows 3 to 6 add Impostor's work on top of that trampoline: \
         recording, stub lookup, matchers, the with { } block. Row 7 is wall time per call with \
         two threads' throughput over one thread's on the same mock, measured in the same way. Rows 8 and 9 are \
         one-off operations in their own units; row 10 is memory and allocations per recorded \
