@@ -39,7 +39,7 @@ static void answering_closure_handler(ffi_cif *cif, void *result, void **argumen
             // No base: libffi's pointers are the offsets (see `impostor_static_answer`).
             context->answer(context->user_data, key->stub, result, NULL, arguments, stamp);
             state->answering_failures = previous;
-            impostor_records_append_call(quiet->records, stamp, 0, 0, 0, arguments, NULL, quiet->steps, quiet->count,
+            impostor_records_append_call(quiet->records, quiet->records_serial, stamp, 0, 0, 0, arguments, NULL, quiet->steps, quiet->count,
                                          result, quiet->result_offset, quiet->result_size);
             return;
         }
@@ -51,7 +51,7 @@ static void answering_closure_handler(ffi_cif *cif, void *result, void **argumen
                 if (context->result_write_size == 8) memset(result, 0, 8);
                 else memset(result, 0, context->result_write_size);
             }
-            impostor_records_append_call(quiet->records, impostor_next_stamp(), 0, 0, 0, arguments, NULL, quiet->steps,
+            impostor_records_append_call(quiet->records, quiet->records_serial, impostor_next_stamp(), 0, 0, 0, arguments, NULL, quiet->steps,
                                          quiet->count, result, quiet->result_offset, quiet->result_size);
             return;
         }

@@ -179,10 +179,10 @@ static inline __attribute__((always_inline)) void record_answered(static_closure
                                                                    unsigned char *frame, unsigned char *result,
                                                                    uint64_t stamp) {
     if (quiet->eightbytes) {
-        impostor_records_append_call(quiet->records, stamp, 0, 1, 1, NULL, frame, closure->quiet_steps, quiet->count,
+        impostor_records_append_call(quiet->records, quiet->records_serial, stamp, 0, 1, 1, NULL, frame, closure->quiet_steps, quiet->count,
                                      result, quiet->result_offset, quiet->result_size);
     } else {
-        impostor_records_append_call(quiet->records, stamp, 0, 1, 0, NULL, frame, closure->quiet_steps, quiet->count,
+        impostor_records_append_call(quiet->records, quiet->records_serial, stamp, 0, 1, 0, NULL, frame, closure->quiet_steps, quiet->count,
                                      result, quiet->result_offset, quiet->result_size);
     }
 }

@@ -200,14 +200,15 @@ typedef struct impostor_record_step {
 ///
 /// Callers pass `from_frame` and `eightbytes` as constants, so the choices are made when this
 /// inline body is compiled, not per argument.
-IMPOSTOR_HOT void impostor_records_append_call(impostor_records *_Nonnull records, uint64_t stamp, uint64_t word,
+IMPOSTOR_HOT void impostor_records_append_call(impostor_records *_Nonnull records, uint64_t serial, uint64_t stamp,
+                                               uint64_t word,
                                                int from_frame, int eightbytes,
                                                void *_Nullable const *_Nullable arguments,
                                                const unsigned char *_Nullable frame,
                                                const impostor_record_step *_Nonnull steps, uint32_t count,
                                                const void *_Nullable result, uint32_t result_offset,
                                                uint32_t result_size) {
-    impostor_lane *lane = impostor_records_lane(records);
+    impostor_lane *lane = impostor_records_lane(records, serial);
     unsigned char *record = (unsigned char *)impostor_records_begin(records, lane);
     if (record == NULL) return;
     // The record is `stride` unused bytes of this thread's own lane: no other thread writes it,
@@ -283,6 +284,9 @@ typedef struct impostor_quiet_calls {
     int eightbytes;
     uint32_t count;
     impostor_records *_Nonnull records;
+    /// `records->serial`, kept here so that finding the calling thread's lane does not wait
+    /// for the records to be loaded first.
+    uint64_t records_serial;
     const impostor_record_step *_Nonnull steps;
     uint32_t result_offset;
     uint32_t result_size;
@@ -312,6 +316,7 @@ static inline impostor_quiet_calls *_Nullable impostor_quiet_calls_create(
     atomic_init(&quiet->keys.block, NULL);
     quiet->count = count;
     quiet->records = records;
+    quiet->records_serial = records->serial;
     quiet->steps = steps;
     quiet->result_offset = result_offset;
     quiet->result_size = result_size;

@@ -152,11 +152,11 @@ int impostor_records_wait_gate(impostor_records *_Nonnull records);
 /// Adds the lane's next chunk. Out of line: once per chunk.
 void impostor_lane_grow(impostor_records *_Nonnull records, impostor_lane *_Nonnull lane);
 
-/// The calling thread's lane for `records`.
-IMPOSTOR_HOT impostor_lane *_Nonnull impostor_records_lane(impostor_records *_Nonnull records) {
-    impostor_lane_cache_entry *entry =
-        &impostor_record_thread_storage.cache[records->serial & (IMPOSTOR_LANE_CACHE - 1)];
-    if (__builtin_expect(entry->serial == records->serial, 1)) return entry->lane;
+/// The calling thread's lane for `records`, whose serial is `serial`: a caller that keeps the
+/// serial beside its pointer to the records looks the lane up without waiting for a load of it.
+IMPOSTOR_HOT impostor_lane *_Nonnull impostor_records_lane(impostor_records *_Nonnull records, uint64_t serial) {
+    impostor_lane_cache_entry *entry = &impostor_record_thread_storage.cache[serial & (IMPOSTOR_LANE_CACHE - 1)];
+    if (__builtin_expect(entry->serial == serial, 1)) return entry->lane;
     return impostor_records_find_lane(records);
 }
 

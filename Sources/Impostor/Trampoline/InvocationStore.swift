@@ -95,11 +95,11 @@ final class InvocationStore: @unchecked Sendable {
         // the entry point is a static trampoline and the values fit (set before any call).
         if quietCalls.pointee.eightbytes != 0 {
             impostor_records_append_call(
-                log, sequence, UInt64(word), 0, 1, frame.arguments.unsafelyUnwrapped, nil, copySteps, argumentCount,
+                log, quietCalls.pointee.records_serial, sequence, UInt64(word), 0, 1, frame.arguments.unsafelyUnwrapped, nil, copySteps, argumentCount,
                 frame.result, resultOffset32, resultSize32)
         } else {
             impostor_records_append_call(
-                log, sequence, UInt64(word), 0, 0, frame.arguments.unsafelyUnwrapped, nil, copySteps, argumentCount,
+                log, quietCalls.pointee.records_serial, sequence, UInt64(word), 0, 0, frame.arguments.unsafelyUnwrapped, nil, copySteps, argumentCount,
                 frame.result, resultOffset32, resultSize32)
         }
     }
