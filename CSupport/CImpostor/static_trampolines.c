@@ -152,6 +152,11 @@ struct static_closure {
     /// With `quiet`: its steps, each with the argument's offset in the frame as its source, so
     /// that a quiet call copies its arguments straight from the frame.
     impostor_record_step *quiet_steps;
+    /// With `quiet`: its records and their serial, which never change, copied here so that a
+    /// call finds its lane without first loading `quiet` (one dependent load fewer before the
+    /// record's address is known).
+    impostor_records *quiet_records;
+    uint64_t quiet_records_serial;
     /// The context made before this one: every context stays reachable from `newest_closure`,
     /// a global, since leak checkers do not scan the data pages that point at them.
     static_closure *older;
@@ -179,11 +184,11 @@ static inline __attribute__((always_inline)) void record_answered(static_closure
                                                                    unsigned char *frame, unsigned char *result,
                                                                    uint64_t stamp) {
     if (quiet->eightbytes) {
-        impostor_records_append_call(quiet->records, quiet->records_serial, stamp, 0, 1, 1, NULL, frame, closure->quiet_steps, quiet->count,
-                                     result, quiet->result_offset, quiet->result_size);
+        impostor_records_append_call(closure->quiet_records, closure->quiet_records_serial, stamp, 0, 1, 1, NULL, frame,
+                                     closure->quiet_steps, quiet->count, result, quiet->result_offset, quiet->result_size);
     } else {
-        impostor_records_append_call(quiet->records, quiet->records_serial, stamp, 0, 1, 0, NULL, frame, closure->quiet_steps, quiet->count,
-                                     result, quiet->result_offset, quiet->result_size);
+        impostor_records_append_call(closure->quiet_records, closure->quiet_records_serial, stamp, 0, 1, 0, NULL, frame,
+                                     closure->quiet_steps, quiet->count, result, quiet->result_offset, quiet->result_size);
     }
 }
 
@@ -601,7 +606,11 @@ impostor_static_outcome impostor_static_trampoline_create(ffi_cif *cif, impostor
     // registers' slots: 16 bytes of the frame from there are zeroed.
     closure->quiet = closure->simple && closure->result_offset <= FRAME_XMM0 ? quiet : NULL;
     closure->quiet_steps = NULL;
+    closure->quiet_records = NULL;
+    closure->quiet_records_serial = 0;
     if (closure->quiet != NULL) {
+        closure->quiet_records = quiet->records;
+        closure->quiet_records_serial = quiet->records_serial;
         // The short path has no split argument: each one is `sources[index].first` bytes into
         // the frame. Never freed, like the context.
         closure->quiet_steps = malloc(sizeof(impostor_record_step) * (quiet->count + 1));
