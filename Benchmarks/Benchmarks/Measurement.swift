@@ -72,13 +72,18 @@ enum Sampler {
     /// baseline of as many calls, taken just before or just after it (in turn), so that the
     /// row's ratio compares two loops timed under the same conditions. This machine's speed
     /// drifts by up to 2x over seconds; a baseline timed once, rows earlier, moved ratios with it.
+    ///
+    /// `beforeEach` runs untimed before every batch and sample: the call rows clear their
+    /// mock's calls there, so that each sample records into the chunks the one before filled
+    /// (see `CallRows.clearing`).
     static func perCall(
         _ plan: SamplingPlan, samples: Int? = nil, callsPerIteration: Double = 1, expecting expected: Double,
-        alongside baseline: ((UInt64) -> bench_loop_result)? = nil,
+        alongside baseline: ((UInt64) -> bench_loop_result)? = nil, beforeEach: () -> Void = {},
         _ loop: (UInt64) -> bench_loop_result
     ) -> LoopMeasurement {
         var correct = true
         func run(_ iterations: UInt64) -> bench_loop_result {
+            beforeEach()
             let result = loop(iterations)
             let calls = Double(iterations) * callsPerIteration
             if result.elapsed_ns == 0 || abs(result.checksum - calls * expected) > 1e-6 * max(1, abs(calls * expected)) {

@@ -30,7 +30,7 @@ enum CallRows {
             for path in EntryPath.allCases {
                 let mockery = Mockery("row 3\(path.suffix)")
                 let add = try path.making { try Fixtures.unstubbed(in: mockery) }
-                let measurement = Sampler.perCall(plan, expecting: 0, alongside: baseline) { bench_loop_binary(add, $0, Call.a, Call.b) }
+                let measurement = Sampler.perCall(plan, expecting: 0, alongside: baseline, beforeEach: clearing(add)) { bench_loop_binary(add, $0, Call.a, Call.b) }
                 report.add(row("3" + path.suffix, "mock, unstubbed (record only)", measurement,
                                target: .ratio(ratio(measurement, in: report),
                                               atMost: path == .static ? 0.6 : 1.5, of: "row 2"),
@@ -42,7 +42,7 @@ enum CallRows {
             for path in EntryPath.allCases {
                 let mockery = Mockery("row 4\(path.suffix)")
                 let add = try path.making { try Fixtures.oneStub(in: mockery) }
-                let measurement = Sampler.perCall(plan, expecting: Call.sum, alongside: baseline) { bench_loop_binary(add, $0, Call.a, Call.b) }
+                let measurement = Sampler.perCall(plan, expecting: Call.sum, alongside: baseline, beforeEach: clearing(add)) { bench_loop_binary(add, $0, Call.a, Call.b) }
                 report.add(row("4" + path.suffix, "mock, one stub, with { } block", measurement,
                                notes: [path.note, "stub(add(any(), any())).with { (a: Int32, b: Int32) in a &+ b }; records each call"]))
             }
@@ -52,7 +52,7 @@ enum CallRows {
             for path in EntryPath.allCases {
                 let mockery = Mockery("row 5\(path.suffix)")
                 let add = try path.making { try Fixtures.elevenStubs(in: mockery) }
-                let measurement = Sampler.perCall(plan, expecting: Call.sum, alongside: baseline) { bench_loop_binary(add, $0, Call.a, Call.b) }
+                let measurement = Sampler.perCall(plan, expecting: Call.sum, alongside: baseline, beforeEach: clearing(add)) { bench_loop_binary(add, $0, Call.a, Call.b) }
                 report.add(row("5" + path.suffix, "mock, 11 stubs, match is the oldest", measurement,
                                target: .ratio(ratio(measurement, in: report),
                                               atMost: path == .static ? 1.0 : 2.0, of: "row 2"),
@@ -64,7 +64,7 @@ enum CallRows {
             for path in EntryPath.allCases {
                 let mockery = Mockery("row 6e\(path.suffix)")
                 let add = try path.making { try Fixtures.tenthOfTenExpectations(in: mockery) }
-                let measurement = Sampler.perCall(plan, expecting: Call.sum, alongside: baseline) { bench_loop_binary(add, $0, Call.a, Call.b) }
+                let measurement = Sampler.perCall(plan, expecting: Call.sum, alongside: baseline, beforeEach: clearing(add)) { bench_loop_binary(add, $0, Call.a, Call.b) }
                 report.add(row("6e" + path.suffix, "mock, answered by the 10th of 10 expectations", measurement,
                                notes: [path.note, "nine allowing(add(eq(100+k), any())), then allowing(add(any(), eq(5))).will(perform { a &+ b }); "
                                        + "the Mockery's monitor is taken per call"]))
@@ -75,7 +75,7 @@ enum CallRows {
             for path in EntryPath.allCases {
                 let mockery = Mockery("row 6\(path.suffix)")
                 let scale = try path.making { try Fixtures.vec2Stub(in: mockery) }
-                let measurement = Sampler.perCall(plan, expecting: Call.vectorChecksum, alongside: baseline) {
+                let measurement = Sampler.perCall(plan, expecting: Call.vectorChecksum, alongside: baseline, beforeEach: clearing(scale)) {
                     bench_loop_vec2(scale, $0, Call.vector, Call.scale)
                 }
                 report.add(row("6" + path.suffix, "Vec2 f(Vec2, int), stubbed", measurement,
@@ -89,6 +89,15 @@ enum CallRows {
     static var baselineLoop: ((UInt64) -> bench_loop_result)? {
         guard let closure = bench_empty_closure() else { return nil }
         return { bench_loop_binary(closure, $0, Call.a, Call.b) }
+    }
+
+    /// Forgets `mock`'s calls, untimed, before each batch and sample of a row. A clear keeps
+    /// the chunks, so each sample records into memory the one before had filled. Without it a
+    /// full run recorded over 2 GB for row 3 alone, and every row measured how fast the
+    /// machine hands out fresh pages (a 2 MiB huge page every 75,000 calls) rather than what
+    /// a call costs. Row 10 measures recording into fresh memory on its own.
+    static func clearing<Mock>(_ mock: Mock) -> () -> Void {
+        { clearInvocations(mock) }
     }
 
     /// The measurement's median over the baseline timed alongside it, or over row 2's.

@@ -17,10 +17,10 @@ enum ThreadRows {
                 var plan = report.plan
                 plan.samples = max(10, plan.samples / 3)
                 plan.sampleNanoseconds *= 2
-                let one = Sampler.perCall(plan, expecting: Call.sum) {
+                let one = Sampler.perCall(plan, expecting: Call.sum, beforeEach: CallRows.clearing(add)) {
                     bench_threads_binary(add, 1, $0, Call.a, Call.b)
                 }
-                let two = Sampler.perCall(plan, callsPerIteration: 2, expecting: Call.sum) {
+                let two = Sampler.perCall(plan, callsPerIteration: 2, expecting: Call.sum, beforeEach: CallRows.clearing(add)) {
                     bench_threads_binary(add, 2, $0, Call.a, Call.b)
                 }
                 // Throughput is calls per second: the inverse of the wall time per call.
@@ -41,7 +41,9 @@ enum ThreadRows {
             }
             let mockery = Mockery("row 7s")
             let add = try Fixtures.unstubbed(in: mockery)
-            let measurement = Sampler.perCall(report.plan, expecting: 0, alongside: CallRows.baselineLoop) {
+            let measurement = Sampler.perCall(
+                report.plan, expecting: 0, alongside: CallRows.baselineLoop, beforeEach: CallRows.clearing(add)
+            ) {
                 bench_loop_binary(add, $0, Call.a, Call.b)
             }
             report.add(CallRows.row(
