@@ -113,11 +113,41 @@ static void free_chunks(impostor_lane *lane) {
     lane->chunk_bytes = 0;
 }
 
+static pthread_key_t life_key;
+static int life_key_made = 0;
+
+/// Runs when a thread that took a token exits: it forgets its token and its cached lanes
+/// before it marks its life ended, so that nothing it runs later (another key's destructor
+/// calling a mock) can reach a lane another thread may now take over; such a call takes a new
+/// token and a lane of its own.
+static void thread_ended(void *value) {
+    impostor_thread_life *life = value;
+    impostor_record_thread *thread = &impostor_record_thread_storage;
+    thread->token = 0;
+    thread->first = 0;
+    thread->life = NULL;
+    memset(thread->cache, 0, sizeof thread->cache);
+    // Release: the thread's last appends happen before a taker's acquire load of `ended`.
+    atomic_store_explicit(&life->ended, 1, memory_order_release);
+}
+
+static void make_life_key(void) { life_key_made = pthread_key_create(&life_key, thread_ended) == 0; }
+
 /// This thread's token and stamp tag, assigned on its first call. The first thread to take a
 /// token counts its own stamps; any later one ends that, before it takes a stamp itself.
 void impostor_claim_thread(void) {
     impostor_record_thread *thread = &impostor_record_thread_storage;
     if (thread->token != 0) return;
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, make_life_key);
+    // Without a life (no memory, no key), the thread's lanes are never taken over: nothing
+    // is lost but their reuse.
+    impostor_thread_life *life = life_key_made ? calloc(1, sizeof *life) : NULL;
+    if (life != NULL && pthread_setspecific(life_key, life) != 0) {
+        free(life);
+        life = NULL;
+    }
+    thread->life = life;
     uint64_t token = atomic_fetch_add_explicit(&next_token, 1, memory_order_relaxed) + 1;
     uint64_t none = 0;
     if (atomic_compare_exchange_strong_explicit(&first_token, &none, token, memory_order_relaxed, memory_order_relaxed)) {
@@ -149,6 +179,24 @@ impostor_lane *impostor_records_find_lane(impostor_records *records) {
     impostor_lane *lane = records->lanes;
     while (lane != NULL && lane->owner != thread->token) lane = lane->next_lane;
     if (lane == NULL) {
+        // A lane whose owner has ended and that a clear emptied holds no record and is
+        // written by no one: take it over with its chunks rather than fill fresh memory. A
+        // lane that still holds records keeps them, and its owner, until a clear or release.
+        // Under the lock, as are clears and readers, who read `thread` and `count` only there.
+        for (impostor_lane *candidate = records->lanes; candidate != NULL; candidate = candidate->next_lane) {
+            // Acquire: the ended owner's last writes to the lane happen before this thread's.
+            if (candidate->life != NULL && atomic_load_explicit(&candidate->life->ended, memory_order_acquire) &&
+                atomic_load_explicit(&candidate->count, memory_order_relaxed) == 0 && candidate->written == 0) {
+                lane = candidate;
+                break;
+            }
+        }
+    }
+    if (lane != NULL && lane->owner != thread->token) {
+        lane->thread = (uintptr_t)pthread_self();
+        lane->owner = thread->token;
+        lane->life = thread->life;
+    } else if (lane == NULL) {
         lane = calloc(1, sizeof *lane);
         if (lane == NULL) {
             fputs("Impostor: out of memory recording a call\n", stderr);
@@ -156,6 +204,7 @@ impostor_lane *impostor_records_find_lane(impostor_records *records) {
         }
         lane->thread = (uintptr_t)pthread_self();
         lane->owner = thread->token;
+        lane->life = thread->life;
         // Newest first is fine: readers order records by stamp, not by lane.
         lane->next_lane = records->lanes;
         records->lanes = lane;
@@ -216,6 +265,14 @@ void impostor_lane_grow(impostor_records *records, impostor_lane *lane) {
     lane->current_chunk = chunk;
     lane->next = (unsigned char *)(chunk + 1);
     lane->free_in_chunk = chunk->capacity;
+}
+
+size_t impostor_records_lane_count(impostor_records *records) {
+    pthread_mutex_lock(&records->lock);
+    size_t count = 0;
+    for (impostor_lane *lane = records->lanes; lane != NULL; lane = lane->next_lane) count++;
+    pthread_mutex_unlock(&records->lock);
+    return count;
 }
 
 void impostor_lane_records(impostor_records *records, impostor_lane *lane, size_t count, void **out) {

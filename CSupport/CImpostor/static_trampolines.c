@@ -574,6 +574,12 @@ int impostor_static_trampoline_live_keys(const void *code) {
     return (int)(count - atomic_load_explicit(&keys->first_live, memory_order_relaxed));
 }
 
+int impostor_static_trampoline_lanes(const void *code) {
+    static_closure *closure = closure_at(code);
+    if (closure == NULL || closure->quiet_records == NULL) return -1;
+    return (int)impostor_records_lane_count(closure->quiet_records);
+}
+
 impostor_static_outcome impostor_static_trampoline_create(ffi_cif *cif, impostor_static_handler handler,
                                                           impostor_static_answer answer, void *user_data,
                                                           impostor_quiet_calls *quiet, void **code) {
@@ -673,6 +679,11 @@ int impostor_static_trampoline_records_quietly(const void *code) {
 }
 
 int impostor_static_trampoline_live_keys(const void *code) {
+    (void)code;
+    return -1;
+}
+
+int impostor_static_trampoline_lanes(const void *code) {
     (void)code;
     return -1;
 }

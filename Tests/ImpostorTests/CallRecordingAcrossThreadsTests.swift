@@ -101,6 +101,33 @@ import Glibc
         #expect(captureFailures { verifyInOrder { first(0, 0); second(1, 0); first(0, 0); second(1, 199) } }.isEmpty)
     }
 
+    /// Lanes are taken over only when empty: a thread that ended with calls in its lane keeps
+    /// them, whatever clears and threads come after, and a lane taken over records the calls of
+    /// its new thread only.
+    @Test func onlyEmptiedLanesOfEndedThreadsAreTakenOver() {
+        let mockery = Mockery("taking over")
+        let step = mockery.mock(of: ot_turn_fn.self, named: "step")
+        // The lanes can be counted where the mock is a static trampoline (-1 elsewhere).
+        let lanes = { Int(impostor_static_trampoline_lanes(unsafeBitCast(step, to: UnsafeRawPointer.self))) }
+        for round in 0..<20 {
+            // Three threads, one after another, each with its own calls; then a clear, so the
+            // next round's threads may take over these lanes.
+            #expect(ot_successive_threads(step, 3, 50) == 0)
+            step(9, Int32(round))
+            let calls = invocations(of: step)
+            let expected = (0..<3).flatMap { thread in (0..<50).map { thread * 1_000 + $0 } } + [9_000 + round]
+            #expect(calls.map { Int($0.argument(0, as: Int32.self)) * 1_000 + Int($0.argument(1, as: Int32.self)) } == expected)
+            #expect(calls.last?.thread == .current)
+            for thread in Int32(0)..<3 {
+                #expect(Set(calls.filter { $0.argument(0, as: Int32.self) == thread }.map(\.thread)).count == 1)
+            }
+            // Each thread had a lane of its own (the ended ones held calls), and from the second
+            // round on the threads took over the three the clear emptied: four lanes, always.
+            if lanes() >= 0 { #expect(lanes() == 4, "round \(round)") }
+            clearInvocations(step)
+        }
+    }
+
     @Test func threadsThatEndKeepTheirCallsAndLaterThreadsRecordAfterThem() {
         let mockery = Mockery("successive threads")
         let step = mockery.mock(of: ot_turn_fn.self, named: "step")
@@ -174,6 +201,27 @@ import Glibc
         #expect(invocations(of: step).allSatisfy { $0.argument(0, as: Int32.self) == 1 })
     }
 
+    /// A thread that has ended leaves its lanes behind; once a clear has emptied one, the next
+    /// thread to record takes it over, chunks and all, instead of filling fresh memory. Run
+    /// alone in a child process, since the heap figure is the whole process's.
+    @Test(.enabled(if: getenv("IMPOSTOR_ALONE") != nil))
+    func theNextThreadTakesOverTheClearedLaneOfAThreadThatEnded() {
+        let mockery = Mockery("taken over")
+        let step = mockery.mock(of: ot_turn_fn.self, named: "step")
+        #expect(ot_successive_threads(step, 1, 40_000) == 0)
+        clearInvocations(step)
+        let before = cx_heap_in_use()
+        // Thread 0 again, a new pthread: its 40,000 records of 24 bytes would need about 960 KB.
+        #expect(ot_successive_threads(step, 1, 40_000) == 0)
+        let grown = Int(cx_heap_in_use()) - Int(before)
+        #expect(grown < 16 * 1024, "the thread after the clear allocated \(grown) bytes")
+        let calls = invocations(of: step)
+        #expect(calls.map { $0.argument(1, as: Int32.self) } == Array(0..<40_000))
+        // Without a clear, the next thread's lane is its own: the ended thread's calls stay.
+        #expect(ot_successive_threads(step, 1, 1_000) == 0)
+        #expect(invocations(of: step).count == 41_000)
+    }
+
     /// A lane past 1 MiB of records goes on in 2 MiB chunks mapped for huge pages; they hold
     /// the calls like any other chunk, and a release unmaps them. Run alone in a child process.
     @Test(.enabled(if: getenv("IMPOSTOR_ALONE") != nil))
@@ -196,9 +244,11 @@ import Glibc
     func chunkMemoryMeasuredAlone() throws {
         let output = try childRun(
             environment: "IMPOSTOR_ALONE=1",
-            filter: "'callsAfterAClearReuseTheChunksOfTheCallsBefore|aLongLaneGoesOnInHugeChunksThatAReleaseUnmaps' --no-parallel")
+            filter: "'callsAfterAClearReuseTheChunksOfTheCallsBefore|aLongLaneGoesOnInHugeChunksThatAReleaseUnmaps"
+                + "|theNextThreadTakesOverTheClearedLaneOfAThreadThatEnded' --no-parallel")
         #expect(output.contains("exit status 0"), "\(output)")
         #expect(output.contains("callsAfterAClearReuseTheChunksOfTheCallsBefore() passed"))
+        #expect(output.contains("theNextThreadTakesOverTheClearedLaneOfAThreadThatEnded() passed"))
         #expect(output.contains("aLongLaneGoesOnInHugeChunksThatAReleaseUnmaps() passed"))
     }
 

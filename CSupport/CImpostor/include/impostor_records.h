@@ -62,6 +62,12 @@ size_t impostor_records_mapped_bytes(void);
 #define IMPOSTOR_GATE_CLEARING 1
 #define IMPOSTOR_GATE_RETIRED 2
 
+/// Whether a thread that took a token has ended: set by the thread's exit (a pthread key's
+/// destructor). Never freed: lanes keep pointing at their owner's.
+typedef struct impostor_thread_life {
+    _Atomic(int) ended;
+} impostor_thread_life;
+
 typedef struct impostor_lane {
     /// Records readers may use: every record below it is fully written (release store).
     _Atomic(size_t) count;
@@ -71,6 +77,9 @@ typedef struct impostor_lane {
     uintptr_t thread;
     /// The owner's process-unique token (thread identifiers are reused; tokens are not).
     uint64_t owner;
+    /// The owner's life: once it has ended and a clear has emptied the lane, another thread
+    /// may take the lane over, chunks and all (see `impostor_records_find_lane`).
+    impostor_thread_life *_Nullable life;
     /// Writer-only: where the next record goes, how many fit in the current chunk, and the
     /// count the writer will publish next.
     unsigned char *_Nullable next;
@@ -115,6 +124,8 @@ typedef struct impostor_record_thread {
     /// 1 for the process's first thread to take a token: until another thread takes one, its
     /// stamps are its own count (see `impostor_next_stamp`).
     uint64_t first;
+    /// Set with the token; marked ended when the thread exits.
+    impostor_thread_life *_Nullable life;
     impostor_lane_cache_entry cache[IMPOSTOR_LANE_CACHE];
 } impostor_record_thread;
 
@@ -144,7 +155,8 @@ void impostor_records_destroy(impostor_records *_Nonnull records);
 
 /// Gives the calling thread its token and stamp tag. Out of line: once per thread.
 void impostor_claim_thread(void);
-/// The calling thread's lane, created on first use. Out of line: the cache missed.
+/// The calling thread's lane, found by its token, else taken over from a thread that has
+/// ended if a clear left one of its lanes empty, else created. Out of line: the cache missed.
 impostor_lane *_Nonnull impostor_records_find_lane(impostor_records *_Nonnull records);
 /// Waits while a clear runs: 1 when the gate opened again, 0 once the records are retired.
 /// Called with the lane not busy.
@@ -249,6 +261,9 @@ static inline size_t impostor_lane_count(impostor_lane *_Nonnull lane) {
     return atomic_load_explicit(&lane->count, memory_order_acquire);
 }
 static inline uintptr_t impostor_lane_thread(impostor_lane *_Nonnull lane) { return lane->thread; }
+
+/// How many lanes the records have (for tests). Takes the lock.
+size_t impostor_records_lane_count(impostor_records *_Nonnull records);
 
 /// Writes the addresses of the lane's first `count` records (a count read earlier) to `out`.
 void impostor_lane_records(impostor_records *_Nonnull records, impostor_lane *_Nonnull lane, size_t count,

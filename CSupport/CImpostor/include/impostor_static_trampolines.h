@@ -80,6 +80,11 @@ const char *_Nullable impostor_static_trampolines_unavailable(void);
 /// entry point or another address whose page is readable.
 int impostor_static_trampoline_records_quietly(const void *_Nonnull code);
 
+/// How many lanes the records of the static trampoline at `code` have (one per thread that
+/// recorded, less those taken over from threads that ended); -1 when its dispatcher records
+/// no call itself (for tests; `code` as above).
+int impostor_static_trampoline_lanes(const void *_Nonnull code);
+
 /// How many live stub keys the static trampoline at `code` checks itself right now; -1 when it
 /// checks none because every call goes to the handler (for tests; `code` as above).
 int impostor_static_trampoline_live_keys(const void *_Nonnull code);

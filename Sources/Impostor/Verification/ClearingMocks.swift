@@ -13,7 +13,11 @@
 /// ```
 ///
 /// A call in progress on another thread while this runs may still be recorded afterwards.
-/// Something that is not a mock, or a mock released with its Mockery, is reported at this line.
+/// The memory the forgotten calls took is kept for the calls that follow, including those of
+/// new threads once the threads that made the calls have ended: a test that clears between
+/// rounds of C threads, each joined before the next starts, records into the same memory
+/// every round. Something that is not a mock, or a mock released with its Mockery, is
+/// reported at this line.
 public func clearInvocations<each Mock>(
     _ mocks: repeat each Mock,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
