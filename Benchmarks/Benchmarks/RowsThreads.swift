@@ -17,10 +17,21 @@ enum ThreadRows {
                 var plan = report.plan
                 plan.samples = max(10, plan.samples / 3)
                 plan.sampleNanoseconds *= 2
-                let one = Sampler.perCall(plan, expecting: Call.sum, beforeEach: CallRows.clearing(add)) {
+                // The empty libffi closure in the same harness, timed between these samples:
+                // how well this machine runs two busy threads at all, at the same moments.
+                let closure = bench_empty_closure()
+                let one = Sampler.perCall(
+                    plan, expecting: Call.sum,
+                    alongside: closure.map { closure in { bench_threads_binary(closure, 1, $0, Call.a, Call.b) } },
+                    beforeEach: CallRows.clearing(add)
+                ) {
                     bench_threads_binary(add, 1, $0, Call.a, Call.b)
                 }
-                let two = Sampler.perCall(plan, callsPerIteration: 2, expecting: Call.sum, beforeEach: CallRows.clearing(add)) {
+                let two = Sampler.perCall(
+                    plan, callsPerIteration: 2, expecting: Call.sum,
+                    alongside: closure.map { closure in { bench_threads_binary(closure, 2, $0, Call.a, Call.b) } },
+                    beforeEach: CallRows.clearing(add)
+                ) {
                     bench_threads_binary(add, 2, $0, Call.a, Call.b)
                 }
                 // Throughput is calls per second: the inverse of the wall time per call.
@@ -29,6 +40,15 @@ enum ThreadRows {
                     "2.0× would be perfect scaling; \(Machine.cores) cores",
                     "wall time per call: one thread \(Format.nanoseconds(one.statistics.median)), "
                         + "two threads \(Format.nanoseconds(two.statistics.median))",
+                ]
+                // The alongside figures are per iteration: one call per thread.
+                if let baselineOne = one.baselineAlongside?.median, let baselineTwo = two.baselineAlongside?.median, baselineTwo > 0 {
+                    notes.append(
+                        "the empty libffi closure in the same harness, timed between these samples: "
+                            + "\(Format.ratio(baselineOne / (baselineTwo / 2))) one thread (one thread "
+                            + "\(Format.nanoseconds(baselineOne)), two threads \(Format.nanoseconds(baselineTwo / 2)) a call)")
+                }
+                notes += [
                     "the row 4\(path.suffix) mock (one stub)",
                     path.note,
                 ]
