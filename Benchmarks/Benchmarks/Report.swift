@@ -28,12 +28,6 @@ final class Report {
         rows.first { $0.id == id }?.medianNanoseconds
     }
 
-    /// `nanoseconds` over the baseline's median, or nil before the baseline is measured.
-    func ratioToBaseline(_ nanoseconds: Double) -> Double? {
-        guard let baseline, baseline > 0 else { return nil }
-        return nanoseconds / baseline
-    }
-
     func add(_ row: Row) {
         rows.append(row)
         progress.finished(row)

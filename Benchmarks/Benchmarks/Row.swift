@@ -45,8 +45,13 @@ struct Row: Sendable {
     /// The median over the baseline's median, for rows measured in time: the baseline timed
     /// alongside this row when it was, else row 2's (`baseline`).
     func ratio(toBaseline baseline: Double?) -> Double? {
-        guard let median = medianNanoseconds, let baseline = baselineAlongside?.median ?? baseline, baseline > 0
-        else { return nil }
+        medianNanoseconds.flatMap { Self.ratio($0, alongside: baselineAlongside, baseline: baseline) }
+    }
+
+    /// `median` over the median of the baseline timed `alongside` it, else over `baseline`;
+    /// nil without a positive baseline. The one rule for every ratio to row 2, targets included.
+    static func ratio(_ median: Double, alongside: Statistics?, baseline: Double?) -> Double? {
+        guard let baseline = alongside?.median ?? baseline, baseline > 0 else { return nil }
         return median / baseline
     }
 }

@@ -102,10 +102,7 @@ enum CallRows {
 
     /// The measurement's median over the baseline timed alongside it, or over row 2's.
     static func ratio(_ measurement: LoopMeasurement, in report: Report) -> Double? {
-        guard let alongside = measurement.baselineAlongside?.median, alongside > 0 else {
-            return report.ratioToBaseline(measurement.statistics.median)
-        }
-        return measurement.statistics.median / alongside
+        Row.ratio(measurement.statistics.median, alongside: measurement.baselineAlongside, baseline: report.baseline)
     }
 
     /// A row of per-call figures; a loop whose calls returned the wrong values is flagged.

@@ -39,8 +39,8 @@ static void answering_closure_handler(ffi_cif *cif, void *result, void **argumen
             // No base: libffi's pointers are the offsets (see `impostor_static_answer`).
             context->answer(context->user_data, key->stub, result, NULL, arguments, stamp);
             state->answering_failures = previous;
-            impostor_records_append_call(quiet->records, quiet->records_serial, stamp, 0, 0, 0, arguments, NULL, quiet->steps, quiet->count,
-                                         result, quiet->result_offset, quiet->result_size);
+            impostor_records_append_call(quiet->records, quiet->records_serial, stamp, 0, 0, 0, arguments, NULL,
+                                         quiet->steps, quiet->count, result, quiet->result_offset, quiet->result_size);
             return;
         }
         if (quiet->nice) {
@@ -51,8 +51,9 @@ static void answering_closure_handler(ffi_cif *cif, void *result, void **argumen
                 if (context->result_write_size == 8) memset(result, 0, 8);
                 else memset(result, 0, context->result_write_size);
             }
-            impostor_records_append_call(quiet->records, quiet->records_serial, impostor_next_stamp(), 0, 0, 0, arguments, NULL, quiet->steps,
-                                         quiet->count, result, quiet->result_offset, quiet->result_size);
+            impostor_records_append_call(quiet->records, quiet->records_serial, impostor_next_stamp(), 0, 0, 0,
+                                         arguments, NULL, quiet->steps, quiet->count, result, quiet->result_offset,
+                                         quiet->result_size);
             return;
         }
     }
