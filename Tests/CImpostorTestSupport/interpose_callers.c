@@ -17,6 +17,8 @@ pid_t ct_interpose_lazy_getpgid(pid_t pid) { return getpgid(pid); }
 
 pid_t ct_interpose_getsid(pid_t pid) { return getsid(pid); }
 
+gid_t ct_interpose_getegid(void) { return getegid(); }
+
 struct tm *ct_interpose_localtime_r(const long *time, struct tm *result) { return localtime_r(time, result); }
 
 int ct_interpose_snprintf(char *buffer, unsigned long size, int number, double real, const char *text) {

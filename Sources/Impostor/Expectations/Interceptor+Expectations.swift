@@ -36,6 +36,9 @@ extension Interceptor {
         // Waiters wait for states, so only a call that moved one can wake them.
         if movedState { book.finish(movedState: true) }
         // Last, so nothing Impostor does after the actions (locks, allocation) can change it.
+        // Recording above sets no errno today, so writing it before `store.append` would
+        // behave the same and no test can tell; it stays last so that no change to
+        // recording can ever overwrite what the action set.
         if let errno { impostor_set_errno(errno) }
     }
 

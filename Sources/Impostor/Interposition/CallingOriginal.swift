@@ -20,6 +20,10 @@ extension Stubbing {
         }
         return StubChain(stubs: patterns.compactMap { pattern in
             let original = pattern.interceptor.originalAddress
+            // The saved original, called directly. Calling the symbol through its rebound slot
+            // instead would reach the same function (a thread answering the symbol is marked,
+            // and the dispatcher sends its calls to the original), so the two are equivalent
+            // and no test can tell them apart; the direct call skips the dispatcher.
             return Self.install(StubAnswer { frame, _ in PassThrough.call(original, frame) }, for: pattern, site: site)
         })
     }

@@ -22,6 +22,9 @@ pid_t ct_interpose_lazy_getpgid(pid_t pid);
 /// Calls getsid(pid).
 pid_t ct_interpose_getsid(pid_t pid);
 
+/// getegid() through this object's GOT: no test but the slot-restoring one interposes getegid.
+gid_t ct_interpose_getegid(void);
+
 /// Calls localtime_r (which AddressSanitizer and ThreadSanitizer intercept).
 struct tm;
 struct tm *_Nullable ct_interpose_localtime_r(const long *_Nonnull time, struct tm *_Nonnull result);

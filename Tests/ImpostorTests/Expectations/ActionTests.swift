@@ -103,6 +103,24 @@ import Testing
         #expect(failures.isEmpty)
     }
 
+    /// `setErrno` is stored as the very last step of the call, so an action after it that
+    /// changes `errno` (a `perform` block calling into libc) does not overwrite it.
+    @Test func setErrnoWinsOverAnErrnoChangedByALaterAction() {
+        let failures = expectationFailures { context in
+            let open: Open = context.mock(named: "open", capturing: [0: .cString])
+            context.checking {
+                oneOf(open("missing.txt", any())).will(setErrno(ENOENT), perform { () -> Int32 in
+                    errno = EBADF
+                    return -1
+                })
+            }
+            var errnoAfter: Int32 = -1
+            #expect(ce_open_and_read_errno(open, "missing.txt", 0, &errnoAfter) == -1)
+            #expect(errnoAfter == ENOENT)
+        }
+        #expect(failures.isEmpty)
+    }
+
     @Test func setPointeeFillsACOutParameter() {
         let failures = expectationFailures { context in
             let fill: Fill = context.mock(named: "fill")

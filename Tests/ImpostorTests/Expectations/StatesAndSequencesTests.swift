@@ -72,6 +72,26 @@ import Testing
         #expect(failures.messages.last == "Expected logout to receive logout() exactly once but received it 0 times.")
     }
 
+    /// A step waits until every earlier step is *satisfied*, not merely called: `exactly(2)`
+    /// called once still holds back the step after it.
+    @Test func aStepWaitsUntilTheEarlierStepIsSatisfiedNotJustCalled() {
+        let failures = expectationFailures { context in
+            let login: @convention(c) () -> Int32 = context.mock(named: "login")
+            let logout: @convention(c) () -> Int32 = context.mock(named: "logout")
+            let session = context.sequence("session")
+            context.checking {
+                exactly(2).of(login()).inSequence(session).will(returnValue(1))
+                oneOf(logout()).inSequence(session).will(returnValue(2))
+            }
+            #expect(cs_call_next(login) == 1)
+            // login has one call of its two: logout is out of sequence and answers nothing.
+            #expect(cs_call_next(logout) == 0)
+        }
+        let text = failures.first?.message ?? ""
+        #expect(text.hasPrefix("Unexpected call: logout()"))
+        #expect(text.contains("matches, but out of sequence session: login() must come first"))
+    }
+
     @Test func aStepAfterALaterStepIsUnexpected() {
         let failures = expectationFailures { context in
             let read: @convention(c) () -> Int32 = context.mock(named: "read")

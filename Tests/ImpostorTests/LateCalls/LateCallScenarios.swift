@@ -1,5 +1,6 @@
 import CImpostorTestSupport
 import Impostor
+import Synchronization
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -42,5 +43,24 @@ struct LateCallParallelScenario {
             verify(.exactly(round + 1), add(any(), 1))
             usleep(30_000)
         }
+    }
+}
+
+/// A mock that a finished test left behind, for the next test to call.
+private let leftBehind = Mutex<cv_binary_fn?>(nil)
+
+/// One test leaves its mock in a global; the next test, on its own thread and with a Mockery of
+/// its own, calls it after the first test's Mockery was released.
+@Suite(.serialized, .enabled(if: runsLateCallScenarios))
+struct LateCallOtherTestScenario {
+    @Test(.mockery) func leavesAMockInAGlobal() {
+        let add: cv_binary_fn = mockFunction(named: "leftBehindAdd")
+        leftBehind.withLock { $0 = add }
+    }
+
+    @Test(.mockery) func callsTheMockLeftBehind() {
+        let add = leftBehind.withLock { $0 }
+        #expect(add != nil)
+        if let add { #expect(cv_call_binary(add, 1, 2) == 0) }
     }
 }

@@ -38,6 +38,16 @@ import Glibc
         #expect(run.output.contains("usesImpostorMeanwhile() passed"), "the test that used Impostor meanwhile is not blamed")
     }
 
+    /// A late failure belongs to the test that made the mock, not to the test whose thread
+    /// happens to call it: that test passes and the run fails, naming the first.
+    @Test func aLateCallFromAnotherTestsThreadIsNotThatTestsFailure() throws {
+        let run = try #require(childRun(filter: "LateCallOtherTestScenario"))
+        #expect(run.status != 0, "the run must fail")
+        #expect(run.output.contains("\(Self.released) leftBehindAdd"))
+        #expect(run.output.contains("was made in test leavesAMockInAGlobal(), which had ended, so it fails the test run instead"))
+        #expect(run.output.contains("callsTheMockLeftBehind() passed"), "the test whose thread called is not blamed")
+    }
+
     /// Runs this test binary again with only `filter`'s tests enabled, and returns what it
     /// printed and its exit status.
     private func childRun(filter: String) -> (output: String, status: Int32)? {

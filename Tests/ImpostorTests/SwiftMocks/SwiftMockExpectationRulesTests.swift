@@ -1,0 +1,68 @@
+import Impostor
+import Testing
+
+// Rules of expectations and strictness that the C path's suites test, seen from a hand-written
+// Swift mock: `onConsecutiveCalls` past its list, and what naggy and strict Mockeries do with an
+// uninteresting call to a Swift member.
+
+protocol Counting {
+    func next() -> Int
+    func add(_ a: Int, _ b: Int) -> Int
+}
+
+final class MockCounting: Mock, Counting {
+    lazy var nextRef = MockReference(next)
+    lazy var addRef = MockReference(add)
+
+    func next() -> Int { call(nextRef) }
+    func add(_ a: Int, _ b: Int) -> Int { call(addRef, args: a, b) }
+}
+
+@Suite struct SwiftMockExpectationRulesTests {
+    /// Runs `body` with a Mockery of `strictness` current, checks it, and returns every failure
+    /// and warning raised meanwhile.
+    private func failures(_ strictness: Strictness, _ body: (Mockery) -> Void) -> [ImpostorFailure] {
+        captureFailures {
+            let context = Mockery("swift rules", strictness: strictness)
+            context.withCurrent { body(context) }
+            context.assertIsSatisfied()
+        }
+    }
+
+    /// Past its list, `onConsecutiveCalls` gives the member's default value and says so; it
+    /// does not repeat the last action.
+    @Test func onConsecutiveCallsPastItsListGivesTheDefaultValueAndAFailure() {
+        let failures = failures(.nice) { context in
+            let counter = MockCounting(named: "counter")
+            context.checking {
+                allowing(counter.nextRef).will(onConsecutiveCalls(returnValue(1), returnValue(2)))
+            }
+            #expect([counter.next(), counter.next(), counter.next()] == [1, 2, 0])
+        }
+        #expect(failures.map(\.message) == [
+            "onConsecutiveCalls(...) has 2 actions, but this is call 3 it answers for counter.next; the call returned zero. "
+                + "Add actions, or bound the expectation with exactly(2)."
+        ])
+    }
+
+    @Test func aNaggyMockeryWarnsOnceAndNeverFailsForASwiftMember() {
+        let failures = failures(.naggy) { _ in
+            let counter = MockCounting(named: "counter")
+            #expect(counter.add(1, 2) == 0)
+            #expect(counter.calls(to: counter.addRef).count == 1)
+        }
+        #expect(failures.count == 1)
+        #expect(failures.allSatisfy { $0.isWarning })
+        #expect(failures.first?.message.hasPrefix("Uninteresting call: counter.add(1, 2)") == true)
+    }
+
+    @Test func aStrictMockeryFailsAnUninterestingCallToASwiftMember() {
+        let failures = failures(.strict) { _ in
+            let counter = MockCounting(named: "counter")
+            #expect(counter.add(1, 2) == 0)
+        }
+        #expect(!failures.isEmpty)
+        #expect(failures.allSatisfy { !$0.isWarning })
+        #expect(failures.first?.message.hasPrefix("Uninteresting call: counter.add(1, 2)\nMockery \"swift rules\" is strict") == true)
+    }
+}
