@@ -26,8 +26,63 @@ static _Atomic(uint64_t) next_token = 0;
 /// The token of the first thread to take one.
 static _Atomic(uint64_t) first_token = 0;
 static _Atomic(size_t) mapped_bytes = 0;
+static _Atomic(size_t) lane_bytes = 0;
 
 size_t impostor_records_mapped_bytes(void) { return atomic_load_explicit(&mapped_bytes, memory_order_relaxed); }
+size_t impostor_records_lane_bytes(void) { return atomic_load_explicit(&lane_bytes, memory_order_relaxed); }
+
+// MARK: Memory a signal handler may take
+
+// Everything a writer may need memory for (a chunk, a lane, a thread's life) comes from mmap,
+// which takes no lock in user space, instead of malloc, whose arena lock the interrupted thread
+// may hold when a signal handler records a call.
+
+/// A chunk of at least `bytes`, mapped on its own; NULL when the system has no memory to map.
+static impostor_chunk *map_chunk(size_t bytes) {
+    size_t page = IMPOSTOR_LANE_FIRST_CHUNK_BYTES;
+    bytes = (bytes + page - 1) / page * page;
+    void *region = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (region == MAP_FAILED) return NULL;
+    atomic_fetch_add_explicit(&mapped_bytes, bytes, memory_order_relaxed);
+    impostor_chunk *chunk = region;
+    chunk->mapped = bytes;
+    return chunk;
+}
+
+/// A block of zeroed permanent slots handed out by one atomic increment, and a new block mapped
+/// (and swapped in by compare-and-swap) when it is full. Slots are never given back: lanes and
+/// thread lives live as long as the process, as mocks do.
+typedef struct slab_block {
+    _Atomic(size_t) used;
+    size_t capacity;
+    size_t slot_size;
+    unsigned char slots[];
+} slab_block;
+
+#define SLAB_BYTES (64 * 1024)
+
+static void *slab_take(_Atomic(slab_block *) *current, size_t slot_size) {
+    for (;;) {
+        slab_block *block = atomic_load_explicit(current, memory_order_acquire);
+        if (block != NULL) {
+            size_t index = atomic_fetch_add_explicit(&block->used, 1, memory_order_relaxed);
+            if (index < block->capacity) return block->slots + index * block->slot_size;
+        }
+        slab_block *fresh = mmap(NULL, SLAB_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (fresh == MAP_FAILED) return NULL;
+        fresh->slot_size = (slot_size + 63) / 64 * 64;
+        fresh->capacity = (SLAB_BYTES - sizeof(slab_block)) / fresh->slot_size;
+        // Release: a thread that takes a slot of the new block sees its sizes.
+        if (atomic_compare_exchange_strong_explicit(current, &block, fresh, memory_order_release, memory_order_acquire)) {
+            atomic_fetch_add_explicit(&lane_bytes, SLAB_BYTES, memory_order_relaxed);
+        } else {
+            munmap(fresh, SLAB_BYTES);
+        }
+    }
+}
+
+static _Atomic(slab_block *) lane_slab = NULL;
+static _Atomic(slab_block *) life_slab = NULL;
 
 /// A chunk of `bytes` (a multiple of the huge page size) aligned to it, advised for a huge
 /// page; NULL when the system has no memory to map.
@@ -82,8 +137,16 @@ static void choose_schemes(void) {
           membarrier(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED) == 0);
 }
 
-// Before main, so that every thread reads settled values: nothing records a call earlier.
-__attribute__((constructor)) static void impostor_records_init(void) { choose_schemes(); }
+static pthread_key_t life_key;
+static int life_key_made = 0;
+static void thread_ended(void *value);
+
+// Before main, so that every thread reads settled values: nothing records a call earlier. The
+// life key is made here too, so that no writer runs pthread_once (a lock) or makes a key.
+__attribute__((constructor)) static void impostor_records_init(void) {
+    choose_schemes();
+    life_key_made = pthread_key_create(&life_key, thread_ended) == 0;
+}
 
 const char *impostor_stamp_source(void) { return impostor_stamps_use_tsc ? "time-stamp counter" : "shared counter"; }
 const char *impostor_records_barrier(void) { return impostor_records_writers_fence ? "fence per call" : "membarrier"; }
@@ -92,6 +155,7 @@ impostor_records *impostor_records_create(size_t stride) {
     impostor_records *records = calloc(1, sizeof *records);
     if (records == NULL) return NULL;
     pthread_mutex_init(&records->lock, NULL);
+    atomic_init(&records->lanes, NULL);
     records->stride = stride;
     records->serial = atomic_fetch_add_explicit(&next_serial, 1, memory_order_relaxed) + 1;
     atomic_init(&records->gate, IMPOSTOR_GATE_OPEN);
@@ -101,20 +165,13 @@ impostor_records *impostor_records_create(size_t stride) {
 static void free_chunks(impostor_lane *lane) {
     for (impostor_chunk *chunk = lane->first_chunk, *next; chunk != NULL; chunk = next) {
         next = chunk->next;
-        if (chunk->mapped != 0) {
-            atomic_fetch_sub_explicit(&mapped_bytes, chunk->mapped, memory_order_relaxed);
-            munmap(chunk, chunk->mapped);
-        } else {
-            free(chunk);
-        }
+        atomic_fetch_sub_explicit(&mapped_bytes, chunk->mapped, memory_order_relaxed);
+        munmap(chunk, chunk->mapped);
     }
     lane->first_chunk = NULL;
     lane->current_chunk = NULL;
     lane->chunk_bytes = 0;
 }
-
-static pthread_key_t life_key;
-static int life_key_made = 0;
 
 /// Runs when a thread that took a token exits: it forgets its token and its cached lanes
 /// before it marks its life ended, so that nothing it runs later (another key's destructor
@@ -131,22 +188,17 @@ static void thread_ended(void *value) {
     atomic_store_explicit(&life->ended, 1, memory_order_release);
 }
 
-static void make_life_key(void) { life_key_made = pthread_key_create(&life_key, thread_ended) == 0; }
-
 /// This thread's token and stamp tag, assigned on its first call. The first thread to take a
 /// token counts its own stamps; any later one ends that, before it takes a stamp itself.
 void impostor_claim_thread(void) {
     impostor_record_thread *thread = &impostor_record_thread_storage;
     if (thread->token != 0) return;
-    static pthread_once_t once = PTHREAD_ONCE_INIT;
-    pthread_once(&once, make_life_key);
     // Without a life (no memory, no key), the thread's lanes are never taken over: nothing
-    // is lost but their reuse.
-    impostor_thread_life *life = life_key_made ? calloc(1, sizeof *life) : NULL;
-    if (life != NULL && pthread_setspecific(life_key, life) != 0) {
-        free(life);
-        life = NULL;
-    }
+    // is lost but their reuse. A life whose key could not be set is simply never ended. The
+    // key was made before main, among the process's first, so setting it takes glibc's
+    // per-thread array and allocates nothing.
+    impostor_thread_life *life = life_key_made ? slab_take(&life_slab, sizeof *life) : NULL;
+    if (life != NULL && pthread_setspecific(life_key, life) != 0) life = NULL;
     thread->life = life;
     uint64_t token = atomic_fetch_add_explicit(&next_token, 1, memory_order_relaxed) + 1;
     uint64_t none = 0;
@@ -160,10 +212,10 @@ void impostor_claim_thread(void) {
 }
 
 void impostor_records_destroy(impostor_records *records) {
-    for (impostor_lane *lane = records->lanes, *next; lane != NULL; lane = next) {
-        next = lane->next_lane;
+    // The lanes' slots stay in their slab (see `slab_take`); their chunks go.
+    for (impostor_lane *lane = atomic_load_explicit(&records->lanes, memory_order_acquire); lane != NULL;
+         lane = lane->next_lane) {
         free_chunks(lane);
-        free(lane);
     }
     pthread_mutex_destroy(&records->lock);
     free(records);
@@ -172,49 +224,87 @@ void impostor_records_destroy(impostor_records *records) {
 void impostor_records_lock(impostor_records *records) { pthread_mutex_lock(&records->lock); }
 void impostor_records_unlock(impostor_records *records) { pthread_mutex_unlock(&records->lock); }
 
+/// A new lane owned by the calling thread, added to `records` without the lock.
+static impostor_lane *add_lane(impostor_records *records, int is_nested) {
+    impostor_record_thread *thread = &impostor_record_thread_storage;
+    impostor_lane *lane = slab_take(&lane_slab, sizeof *lane);
+    if (lane == NULL) {
+        // fputs may lock stdio; the process is about to end anyway.
+        static const char message[] = "Impostor: out of memory recording a call\n";
+        (void)!write(2, message, sizeof message - 1);
+        abort();
+    }
+    // The slot is zeroed: every count, flag and pointer starts at 0.
+    lane->thread = (uintptr_t)pthread_self();
+    atomic_store_explicit(&lane->owner, thread->token, memory_order_relaxed);
+    lane->life = thread->life;
+    lane->is_nested = is_nested;
+    // Newest first is fine: readers order records by stamp, not by lane. Release: a reader or
+    // clearer that finds the lane sees it made.
+    impostor_lane *head = atomic_load_explicit(&records->lanes, memory_order_relaxed);
+    do {
+        lane->next_lane = head;
+    } while (!atomic_compare_exchange_weak_explicit(&records->lanes, &head, lane, memory_order_release,
+                                                    memory_order_relaxed));
+    return lane;
+}
+
 impostor_lane *impostor_records_find_lane(impostor_records *records) {
     impostor_record_thread *thread = &impostor_record_thread_storage;
     impostor_claim_thread();
-    pthread_mutex_lock(&records->lock);
-    impostor_lane *lane = records->lanes;
-    while (lane != NULL && lane->owner != thread->token) lane = lane->next_lane;
-    if (lane == NULL) {
-        // A lane whose owner has ended and that a clear emptied holds no record and is
-        // written by no one: take it over with its chunks rather than fill fresh memory. A
-        // lane that still holds records keeps them, and its owner, until a clear or release.
-        // Under the lock, as are clears and readers, who read `thread` and `count` only there.
-        for (impostor_lane *candidate = records->lanes; candidate != NULL; candidate = candidate->next_lane) {
+    uint64_t token = thread->token;
+    // Without the lock: lanes are only ever added, each fully made before it is published.
+    impostor_lane *lane = atomic_load_explicit(&records->lanes, memory_order_acquire);
+    while (lane != NULL && (lane->is_nested || atomic_load_explicit(&lane->owner, memory_order_relaxed) != token)) {
+        lane = lane->next_lane;
+    }
+    // A lane whose owner has ended and that a clear emptied holds no record and is written by
+    // no one: take it over with its chunks rather than fill fresh memory. A lane that still
+    // holds records keeps them, and its owner, until a clear or release. Under the lock, as
+    // are clears and readers, who read `thread` and `count` only there; only when the lock is
+    // free, since this may be a signal handler that interrupted a holder of it on this thread.
+    if (lane == NULL && pthread_mutex_trylock(&records->lock) == 0) {
+        for (impostor_lane *candidate = atomic_load_explicit(&records->lanes, memory_order_acquire); candidate != NULL;
+             candidate = candidate->next_lane) {
             // Acquire: the ended owner's last writes to the lane happen before this thread's.
-            if (candidate->life != NULL && atomic_load_explicit(&candidate->life->ended, memory_order_acquire) &&
+            if (!candidate->is_nested && candidate->life != NULL &&
+                atomic_load_explicit(&candidate->life->ended, memory_order_acquire) &&
                 atomic_load_explicit(&candidate->count, memory_order_relaxed) == 0 && candidate->written == 0) {
                 lane = candidate;
+                lane->thread = (uintptr_t)pthread_self();
+                lane->life = thread->life;
+                atomic_store_explicit(&lane->owner, token, memory_order_relaxed);
                 break;
             }
         }
+        pthread_mutex_unlock(&records->lock);
     }
-    if (lane != NULL && lane->owner != thread->token) {
-        lane->thread = (uintptr_t)pthread_self();
-        lane->owner = thread->token;
-        lane->life = thread->life;
-    } else if (lane == NULL) {
-        lane = calloc(1, sizeof *lane);
-        if (lane == NULL) {
-            fputs("Impostor: out of memory recording a call\n", stderr);
-            abort();
-        }
-        lane->thread = (uintptr_t)pthread_self();
-        lane->owner = thread->token;
-        lane->life = thread->life;
-        // Newest first is fine: readers order records by stamp, not by lane.
-        lane->next_lane = records->lanes;
-        records->lanes = lane;
-    }
-    pthread_mutex_unlock(&records->lock);
+    if (lane == NULL) lane = add_lane(records, 0);
     // Lanes are never freed while the records live, and records are only freed when no thread
     // can call the mock: the entry can only ever be matched by this records object's serial.
+    // The serial is cleared first and set last, so that a signal handler arriving in between
+    // never pairs this serial with another records object's lane.
     impostor_lane_cache_entry *entry = &thread->cache[records->serial & (IMPOSTOR_LANE_CACHE - 1)];
-    entry->serial = records->serial;
+    entry->serial = 0;
+    atomic_signal_fence(memory_order_seq_cst);
     entry->lane = lane;
+    atomic_signal_fence(memory_order_seq_cst);
+    entry->serial = records->serial;
+    return lane;
+}
+
+impostor_lane *impostor_lane_nested(impostor_records *records, impostor_lane *lane) {
+    // Each level is busy only while its own thread appends to it, so a handler interrupting a
+    // handler's append goes one level deeper: the depth is that of the signals nested at once.
+    while (atomic_load_explicit(&lane->busy, memory_order_relaxed) != 0) {
+        impostor_lane *nested = atomic_load_explicit(&lane->nested, memory_order_acquire);
+        if (nested == NULL) {
+            nested = add_lane(records, 1);
+            // Only this thread (and its handlers, which finish before it resumes) sets it.
+            atomic_store_explicit(&lane->nested, nested, memory_order_release);
+        }
+        lane = nested;
+    }
     return lane;
 }
 
@@ -232,30 +322,23 @@ void impostor_lane_grow(impostor_records *records, impostor_lane *lane) {
     // After a clear the chunks are still linked: fill them again before allocating.
     impostor_chunk *chunk = current == NULL ? lane->first_chunk : current->next;
     if (chunk == NULL) {
-        size_t capacity = IMPOSTOR_LANE_FIRST_CHUNK;
-        if (current != NULL) {
-            size_t limit = IMPOSTOR_LANE_CHUNK_BYTES / records->stride;
-            capacity = current->capacity * 2;
-            if (capacity > limit) capacity = limit > current->capacity ? limit : current->capacity;
-        }
-        size_t bytes = sizeof(impostor_chunk) + capacity * records->stride + IMPOSTOR_RECORD_SPILL;
+        // Twice the last chunk, up to the limit (one page first), but always room for a record.
+        size_t bytes = current == NULL ? IMPOSTOR_LANE_FIRST_CHUNK_BYTES : current->mapped * 2;
+        if (bytes > IMPOSTOR_LANE_CHUNK_BYTES) bytes = IMPOSTOR_LANE_CHUNK_BYTES;
+        size_t least = sizeof(impostor_chunk) + records->stride + IMPOSTOR_RECORD_SPILL;
+        if (bytes < least) bytes = least;
         chunk = NULL;
         if (lane->chunk_bytes >= IMPOSTOR_LANE_HUGE_AFTER && records->stride <= IMPOSTOR_LANE_HUGE_BYTES / 64) {
             chunk = map_huge_chunk(IMPOSTOR_LANE_HUGE_BYTES);
-            if (chunk != NULL) {
-                bytes = IMPOSTOR_LANE_HUGE_BYTES;
-                capacity = (bytes - sizeof(impostor_chunk) - IMPOSTOR_RECORD_SPILL) / records->stride;
-            }
         }
+        if (chunk == NULL) chunk = map_chunk(bytes);
         if (chunk == NULL) {
-            chunk = aligned_alloc(16, (bytes + 15) / 16 * 16);
-            if (chunk == NULL) {
-                fputs("Impostor: out of memory recording a call\n", stderr);
-                abort();
-            }
-            chunk->mapped = 0;
+            static const char message[] = "Impostor: out of memory recording a call\n";
+            (void)!write(2, message, sizeof message - 1);
+            abort();
         }
-        lane->chunk_bytes += bytes;
+        size_t capacity = (chunk->mapped - sizeof(impostor_chunk) - IMPOSTOR_RECORD_SPILL) / records->stride;
+        lane->chunk_bytes += chunk->mapped;
         chunk->next = NULL;
         chunk->capacity = capacity;
         // Readers follow this link only below a count published after it.
@@ -270,7 +353,7 @@ void impostor_lane_grow(impostor_records *records, impostor_lane *lane) {
 size_t impostor_records_lane_count(impostor_records *records) {
     pthread_mutex_lock(&records->lock);
     size_t count = 0;
-    for (impostor_lane *lane = records->lanes; lane != NULL; lane = lane->next_lane) count++;
+    for (impostor_lane *lane = impostor_records_first_lane(records); lane != NULL; lane = lane->next_lane) count++;
     pthread_mutex_unlock(&records->lock);
     return count;
 }
@@ -295,7 +378,7 @@ void impostor_records_reset(impostor_records *records, int retire) {
     // Every thread passes a full barrier: a writer that has not yet seen the closed gate has
     // its busy mark visible below.
     if (!impostor_records_writers_fence) membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED);
-    for (impostor_lane *lane = records->lanes; lane != NULL; lane = lane->next_lane) {
+    for (impostor_lane *lane = impostor_records_first_lane(records); lane != NULL; lane = lane->next_lane) {
         // Acquire: the writer's last append happens before the reset below.
         while (atomic_load_explicit(&lane->busy, memory_order_acquire) != 0) sched_yield();
         if (retire) free_chunks(lane);

@@ -209,6 +209,11 @@ IMPOSTOR_HOT void impostor_records_append_call(impostor_records *_Nonnull record
                                                const void *_Nullable result, uint32_t result_offset,
                                                uint32_t result_size) {
     impostor_lane *lane = impostor_records_lane(records, serial);
+    // Only this thread sets its lane busy: finding it set, this is a signal handler that
+    // interrupted this thread's own append, which must keep the lane to itself.
+    if (__builtin_expect(atomic_load_explicit(&lane->busy, memory_order_relaxed) != 0, 0)) {
+        lane = impostor_lane_nested(records, lane);
+    }
     unsigned char *record = (unsigned char *)impostor_records_begin(records, lane);
     if (record == NULL) return;
     // The record is `stride` unused bytes of this thread's own lane: no other thread writes it,

@@ -13,6 +13,12 @@
 // busy lanes to finish. Either the writer's busy mark is visible to the clearer, or the writer
 // sees the closed gate: the writer pays a compiler barrier instead of a fence on every call.
 // Where membarrier is unavailable, writers pay a full fence instead.
+//
+// A signal handler may call a mock on a thread that was interrupted in the middle of recording a
+// call: nothing on the writer's path takes a lock or calls malloc (chunks and lanes come from
+// mmap), and a writer that finds its own lane busy (it interrupted its own thread's append)
+// writes to a nested lane of that lane instead, so the interrupted append and the handler's
+// never share a record.
 #ifndef IMPOSTOR_RECORDS_H
 #define IMPOSTOR_RECORDS_H
 
@@ -29,13 +35,15 @@
 extern "C" {
 #endif
 
-/// A lane's first chunk holds `IMPOSTOR_LANE_FIRST_CHUNK` records and each next one twice as
-/// many, up to `IMPOSTOR_LANE_CHUNK_BYTES`: a lane that takes a few calls stays small, and a
-/// long one wastes at most one chunk's tail. Once a lane holds `IMPOSTOR_LANE_HUGE_AFTER`
+/// A lane's first chunk is one page (`IMPOSTOR_LANE_FIRST_CHUNK_BYTES`, the least mmap gives)
+/// and each next one twice as large, up to `IMPOSTOR_LANE_CHUNK_BYTES`: a lane that takes a few
+/// calls stays small, and a long one wastes at most one chunk's tail. Every chunk is mapped on
+/// its own, never taken from malloc, so that a signal handler may record a call whatever the
+/// thread it interrupted was doing. Once a lane holds `IMPOSTOR_LANE_HUGE_AFTER`
 /// bytes, its next chunks are `IMPOSTOR_LANE_HUGE_BYTES`, mapped on their own and offered to the
 /// kernel for a transparent huge page: touching fresh pages for records cost about 10 ns a
 /// call with 4 KiB pages (a fault per 128 records), and a huge page faults once per 2 MiB.
-#define IMPOSTOR_LANE_FIRST_CHUNK 8
+#define IMPOSTOR_LANE_FIRST_CHUNK_BYTES 4096
 #define IMPOSTOR_LANE_CHUNK_BYTES (64 * 1024)
 #define IMPOSTOR_LANE_HUGE_AFTER (1024 * 1024)
 #define IMPOSTOR_LANE_HUGE_BYTES (2 * 1024 * 1024)
@@ -48,14 +56,16 @@ extern "C" {
 typedef struct impostor_chunk {
     struct impostor_chunk *_Nullable next;
     size_t capacity;
-    /// The chunk's size when it was mapped on its own (a huge chunk), 0 when from malloc.
+    /// The chunk's size as mapped (every chunk is mapped on its own).
     size_t mapped;
     size_t unused;
 } impostor_chunk;
 
-/// Bytes of record chunks mapped on their own (not through malloc), for the benchmarks'
-/// memory figures.
+/// Bytes of record chunks mapped now, for the benchmarks' and tests' memory figures.
 size_t impostor_records_mapped_bytes(void);
+/// Bytes mapped for lanes, which are never unmapped (mocks are never freed either), for the
+/// same figures.
+size_t impostor_records_lane_bytes(void);
 
 /// The records' gate: open, closed while a clear resets the lanes, closed for good on release.
 #define IMPOSTOR_GATE_OPEN 0
@@ -71,12 +81,22 @@ typedef struct impostor_thread_life {
 typedef struct impostor_lane {
     /// Records readers may use: every record below it is fully written (release store).
     _Atomic(size_t) count;
-    /// 1 while the owning thread appends (it then touches the chunks), else 0.
+    /// 1 while the owning thread appends (it then touches the chunks), else 0. Only the owner
+    /// writes it, so an owner that finds it set is a signal handler that interrupted the
+    /// owner's own append: it records in `nested` instead.
     _Atomic(int) busy;
     /// The thread that owns the lane (`pthread_self()`), stored once for all its records.
     uintptr_t thread;
-    /// The owner's process-unique token (thread identifiers are reused; tokens are not).
-    uint64_t owner;
+    /// The owner's process-unique token (thread identifiers are reused; tokens are not). Atomic:
+    /// a thread looking for its own lane reads it without the lock, while a takeover (under the
+    /// lock) may change it.
+    _Atomic(uint64_t) owner;
+    /// 1 for a lane that takes the calls of a signal handler that interrupted an append to the
+    /// lane it hangs from: never found by token, never taken over.
+    int is_nested;
+    /// The lane for calls made while this one is busy on its own thread (a signal handler's),
+    /// made on first need; it has a nested lane of its own for a handler interrupting it.
+    _Atomic(struct impostor_lane *) nested;
     /// The owner's life: once it has ended and a clear has emptied the lane, another thread
     /// may take the lane over, chunks and all (see `impostor_records_find_lane`).
     impostor_thread_life *_Nullable life;
@@ -92,6 +112,7 @@ typedef struct impostor_lane {
     impostor_chunk *_Nullable current_chunk;
     /// Bytes of the chunks linked so far, which decides the size of the next.
     size_t chunk_bytes;
+    /// The lane added before this one: set before the lane is published, never changed.
     struct impostor_lane *_Nullable next_lane;
 } impostor_lane;
 
@@ -101,9 +122,12 @@ typedef struct impostor_records {
     uint64_t serial;
     size_t stride;
     _Atomic(int) gate;
-    /// Guards `lanes` (the list, not the records in them).
+    /// Taken by readers, clears and takeovers of lanes, never by a writer (which may be a
+    /// signal handler interrupting a holder of it).
     pthread_mutex_t lock;
-    impostor_lane *_Nullable lanes;
+    /// The newest lane. Lanes are only ever added (a release compare-and-swap of this head) and
+    /// never removed while the records live, so the list can be walked without the lock.
+    _Atomic(impostor_lane *) lanes;
 } impostor_records;
 
 /// How many (records, lane) pairs each thread remembers.
@@ -163,6 +187,9 @@ impostor_lane *_Nonnull impostor_records_find_lane(impostor_records *_Nonnull re
 int impostor_records_wait_gate(impostor_records *_Nonnull records);
 /// Adds the lane's next chunk. Out of line: once per chunk.
 void impostor_lane_grow(impostor_records *_Nonnull records, impostor_lane *_Nonnull lane);
+/// The first lane hanging from `lane` (its nested lane, that one's, …) that is not busy: where
+/// a signal handler that interrupted its own thread's append to `lane` records. Out of line.
+impostor_lane *_Nonnull impostor_lane_nested(impostor_records *_Nonnull records, impostor_lane *_Nonnull lane);
 
 /// The calling thread's lane for `records`, whose serial is `serial`: a caller that keeps the
 /// serial beside its pointer to the records looks the lane up without waiting for a load of it.
@@ -252,7 +279,8 @@ void impostor_records_unlock(impostor_records *_Nonnull records);
 
 /// The first lane, or the one after `lane`. Under the lock.
 static inline impostor_lane *_Nullable impostor_records_first_lane(impostor_records *_Nonnull records) {
-    return records->lanes;
+    // Acquire: a lane added meanwhile is seen fully made.
+    return atomic_load_explicit(&records->lanes, memory_order_acquire);
 }
 static inline impostor_lane *_Nullable impostor_lane_next(impostor_lane *_Nonnull lane) { return lane->next_lane; }
 

@@ -17,7 +17,8 @@ int32_t cx_finished(void *_Nonnull handle);
 /// Joins the threads, frees the handle and returns the number of wrong answers from `first`.
 int64_t cx_join(void *_Nonnull handle);
 
-/// Bytes of heap in use (glibc's mallinfo2 `uordblks`).
+/// Bytes of heap in use (glibc's mallinfo2 `uordblks`), plus the record chunks and lanes
+/// Impostor maps instead of taking them from malloc.
 size_t cx_heap_in_use(void);
 
 #endif
