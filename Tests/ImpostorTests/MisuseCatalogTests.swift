@@ -107,7 +107,7 @@ import Testing
         let line = #line + 1
         var add: Binary? = Mockery().mock(of: Binary.self, named: "gone")
         let failure = failure { #expect(add!(1, 2) == 0) }
-        #expect(failure?.message.hasPrefix("Call to released mock gone: the Mockery that owned it is gone, so the call returned zero.") == true)
+        #expect(ReleasedMockTests.isLateCallReport(failure?.message, name: "gone"), "\(String(describing: failure))")
         #expect(failure?.site.line == line)
         add = nil
     }
