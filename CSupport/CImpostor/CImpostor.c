@@ -6,6 +6,25 @@
 
 _Thread_local impostor_thread_state impostor_thread_state_storage;
 
+static pthread_key_t thread_end_key;
+static int thread_end_key_made = 0;
+static _Atomic(impostor_thread_end_handler) thread_end_handler;
+
+static void thread_ended(void *value) {
+    impostor_thread_end_handler handler = atomic_load_explicit(&thread_end_handler, memory_order_acquire);
+    if (handler != NULL) handler(value);
+}
+
+static void make_thread_end_key(void) { thread_end_key_made = pthread_key_create(&thread_end_key, thread_ended) == 0; }
+
+int impostor_on_thread_end(void *value, impostor_thread_end_handler handler) {
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, make_thread_end_key);
+    if (!thread_end_key_made) return -1;
+    atomic_store_explicit(&thread_end_handler, handler, memory_order_release);
+    return pthread_setspecific(thread_end_key, value);
+}
+
 void *impostor_closure_allocate(void **code) {
     return ffi_closure_alloc(sizeof(ffi_closure), code);
 }

@@ -121,6 +121,17 @@ extension FailureMessages {
             + "a mock called with it received a placeholder value. Write matchers only inside the prototype of a stub or verify."
     }
 
+    /// A matcher still pushed when its thread ended: no later use of Impostor there reports it.
+    static func matcherLeftOnEndedThread(_ matcher: String) -> String {
+        "Matcher \(matcher) was used outside stub(...) or verify(...), where it means nothing, on a thread that then "
+            + "ended. Write matchers only inside the prototype of a stub or verify."
+    }
+
+    /// Appended to a failure found when a thread ended, when no running test owned its calls.
+    static let endedThreadReportedToTheRun =
+        "No test still running owned that thread's calls (its stubs' Mockery or its withCurrent scope), so it fails "
+        + "the test run instead: the process exits with status 1."
+
     static func nestedPrototype(_ purpose: String) -> String {
         "\(purpose)(...) was called inside the prototype of another stub or verify. Write them one after the other."
     }

@@ -62,6 +62,15 @@ enum FailureReporter {
         LateFailures.report(annotated)
     }
 
+    /// Reports a failure found as a thread ended (a matcher left over on it): kept for the test
+    /// of `owner`, or of the nearest enclosing Mockery, while its Mockery lives, else to the
+    /// test run. The ending thread has no test of its own, and will make no further call.
+    static func reportFromEndedThread(_ failure: ImpostorFailure, owner: PendingFailures?) {
+        if let owner, owner.appendToNearestLive(.failure(failure)) { return }
+        LateFailures.report(ImpostorFailure(
+            message: failure.message + " " + FailureMessages.endedThreadReportedToTheRun, site: failure.site))
+    }
+
     /// Reports the failures kept in `pending`. Called on the test's thread by the Impostor
     /// entry points that run there; on a thread that is answering a call without a test (a
     /// stub's block that queries mocks on a C library's thread), they stay kept for the test's

@@ -97,3 +97,16 @@ struct LateCallManyMocksScenario {
         for mock in hammered.withLock({ $0 }) { #expect(ct_call_from_threads(mock, 1, 2) == 0) }
     }
 }
+
+/// A POSIX thread that no test's Mockery owns writes a matcher outside any stub and ends.
+@Suite(.enabled(if: runsLateCallScenarios))
+struct MatcherOnEndedThreadScenario {
+    @Test func leavesAMatcherOnAThreadThatEnds() {
+        // Outside #expect, whose expansion would give the matcher its own line.
+        let status = ct_run_on_new_thread({ _ in
+            let stray: Int32 = any()
+            _ = stray
+        }, nil)
+        #expect(status == 0)
+    }
+}

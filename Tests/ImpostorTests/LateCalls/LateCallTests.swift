@@ -59,6 +59,18 @@ import Glibc
         #expect(lines.contains("  and 2 more released mocks"), "\(run.output.suffix(2000))")
     }
 
+    /// A matcher left on a thread that no running test owns, when the thread ends: on
+    /// standard error at the matcher's line, failing the run, and not the test's failure.
+    @Test func aMatcherLeftOnAnEndingThreadNoTestOwnsFailsTheRun() throws {
+        let run = try #require(childRun(filter: "MatcherOnEndedThreadScenario"))
+        #expect(run.status != 0, "the run must fail")
+        #expect(run.output.contains(
+            "Impostor failure: ImpostorTests/LateCallScenarios.swift:107:35: Matcher any() was used outside stub(...) or verify(...), "
+                + "where it means nothing, on a thread that then ended. Write matchers only inside the prototype of a stub or verify. "
+                + "No test still running owned that thread's calls"), "\(run.output.suffix(3000))")
+        #expect(run.output.contains("leavesAMatcherOnAThreadThatEnds() passed"))
+    }
+
     @Test func aLateCallAfterItsTestEndedFailsASerialRun() throws {
         let run = try #require(childRun(filter: "LateCallSerialScenario"))
         #expect(run.status != 0, "the run must fail")
