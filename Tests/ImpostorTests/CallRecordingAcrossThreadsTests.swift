@@ -181,10 +181,11 @@ import Glibc
         #expect(tally.zeros >= tally.calls - released - 8)
         let late = captureFailures { parent.assertIsSatisfied() }
         // The stub never answers zero: every call that returned zero was a late call, and
-        // each is counted in the one report, written when the parent collects it.
-        #expect(late.count == 1, "\(late.map(\.message))")
+        // each is counted in the one report, written when the parent collects it. (The
+        // threads may all have stopped before any call began after the release.)
+        #expect(late.count == (tally.zeros > 0 ? 1 : 0), "\(tally.zeros) late calls: \(late.map(\.message))")
         let count = tally.zeros == 1 ? "1 call" : "\(Int(tally.zeros).groupedDigits) calls"
-        #expect(late.first?.message.hasPrefix("Call to released mock busyPair: \(count) after its Mockery was released") == true,
+        #expect(late.allSatisfy { $0.message.hasPrefix("Call to released mock busyPair: \(count) after its Mockery was released") },
                 "\(tally.zeros) late calls: \(late.map(\.message))")
     }
 
