@@ -43,6 +43,12 @@ typedef struct closure_context {
     uint32_t result_write_size;
 } closure_context;
 
+/// Records a call the closure answered itself, through libffi's argument pointers.
+IMPOSTOR_HOT_AFTER_ANSWER void record_quiet(impostor_quiet_calls *quiet, void **arguments, void *result, uint64_t stamp) {
+    impostor_records_append_call(quiet->records, quiet->records_serial, stamp, 0, 0, 0, arguments, NULL, quiet->steps,
+                                 quiet->count, result, quiet->result_offset, quiet->result_size);
+}
+
 /// libffi calls this for every call through such a closure: what the static dispatcher does
 /// (see `dispatch` in static_trampolines.c), through libffi's pointers, with exact copies.
 static void answering_closure_handler(ffi_cif *cif, void *result, void **arguments, void *data) {
@@ -58,8 +64,7 @@ static void answering_closure_handler(ffi_cif *cif, void *result, void **argumen
             // No base: libffi's pointers are the offsets (see `impostor_static_answer`).
             context->answer(context->user_data, key->stub, result, NULL, arguments, stamp);
             state->answering_failures = previous;
-            impostor_records_append_call(quiet->records, quiet->records_serial, stamp, 0, 0, 0, arguments, NULL,
-                                         quiet->steps, quiet->count, result, quiet->result_offset, quiet->result_size);
+            record_quiet(quiet, arguments, result, stamp);
             return;
         }
         if (quiet->nice) {
@@ -70,9 +75,7 @@ static void answering_closure_handler(ffi_cif *cif, void *result, void **argumen
                 if (context->result_write_size == 8) memset(result, 0, 8);
                 else memset(result, 0, context->result_write_size);
             }
-            impostor_records_append_call(quiet->records, quiet->records_serial, impostor_next_stamp(), 0, 0, 0,
-                                         arguments, NULL, quiet->steps, quiet->count, result, quiet->result_offset,
-                                         quiet->result_size);
+            record_quiet(quiet, arguments, result, impostor_next_stamp());
             return;
         }
     }
