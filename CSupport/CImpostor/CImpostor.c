@@ -6,6 +6,25 @@
 
 _Thread_local impostor_thread_state impostor_thread_state_storage;
 
+static pthread_key_t thread_end_key;
+static int thread_end_key_made = 0;
+static _Atomic(impostor_thread_end_handler) thread_end_handler;
+
+static void thread_ended(void *value) {
+    impostor_thread_end_handler handler = atomic_load_explicit(&thread_end_handler, memory_order_acquire);
+    if (handler != NULL) handler(value);
+}
+
+static void make_thread_end_key(void) { thread_end_key_made = pthread_key_create(&thread_end_key, thread_ended) == 0; }
+
+int impostor_on_thread_end(void *value, impostor_thread_end_handler handler) {
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, make_thread_end_key);
+    if (!thread_end_key_made) return -1;
+    atomic_store_explicit(&thread_end_handler, handler, memory_order_release);
+    return pthread_setspecific(thread_end_key, value);
+}
+
 void *impostor_closure_allocate(void **code) {
     return ffi_closure_alloc(sizeof(ffi_closure), code);
 }
@@ -24,6 +43,12 @@ typedef struct closure_context {
     uint32_t result_write_size;
 } closure_context;
 
+/// Records a call the closure answered itself, through libffi's argument pointers.
+IMPOSTOR_HOT_AFTER_ANSWER void record_quiet(impostor_quiet_calls *quiet, void **arguments, void *result, uint64_t stamp) {
+    impostor_records_append_call(quiet->records, quiet->records_serial, stamp, 0, 0, 0, arguments, NULL, quiet->steps,
+                                 quiet->count, result, quiet->result_offset, quiet->result_size);
+}
+
 /// libffi calls this for every call through such a closure: what the static dispatcher does
 /// (see `dispatch` in static_trampolines.c), through libffi's pointers, with exact copies.
 static void answering_closure_handler(ffi_cif *cif, void *result, void **arguments, void *data) {
@@ -39,8 +64,7 @@ static void answering_closure_handler(ffi_cif *cif, void *result, void **argumen
             // No base: libffi's pointers are the offsets (see `impostor_static_answer`).
             context->answer(context->user_data, key->stub, result, NULL, arguments, stamp);
             state->answering_failures = previous;
-            impostor_records_append_call(quiet->records, quiet->records_serial, stamp, 0, 0, 0, arguments, NULL,
-                                         quiet->steps, quiet->count, result, quiet->result_offset, quiet->result_size);
+            record_quiet(quiet, arguments, result, stamp);
             return;
         }
         if (quiet->nice) {
@@ -51,9 +75,7 @@ static void answering_closure_handler(ffi_cif *cif, void *result, void **argumen
                 if (context->result_write_size == 8) memset(result, 0, 8);
                 else memset(result, 0, context->result_write_size);
             }
-            impostor_records_append_call(quiet->records, quiet->records_serial, impostor_next_stamp(), 0, 0, 0,
-                                         arguments, NULL, quiet->steps, quiet->count, result, quiet->result_offset,
-                                         quiet->result_size);
+            record_quiet(quiet, arguments, result, impostor_next_stamp());
             return;
         }
     }

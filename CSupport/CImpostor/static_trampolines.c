@@ -180,9 +180,8 @@ struct static_closure {
 
 /// Records a call the dispatcher answered, its arguments copied straight from the frame. Two
 /// inlined bodies, so that each copies with a constant choice (see `impostor_records_append_call`).
-static inline __attribute__((always_inline)) void record_answered(static_closure *closure, impostor_quiet_calls *quiet,
-                                                                   unsigned char *frame, unsigned char *result,
-                                                                   uint64_t stamp) {
+IMPOSTOR_HOT_AFTER_ANSWER void record_answered(static_closure *closure, impostor_quiet_calls *quiet, unsigned char *frame,
+                                               unsigned char *result, uint64_t stamp) {
     if (quiet->eightbytes) {
         impostor_records_append_call(closure->quiet_records, closure->quiet_records_serial, stamp, 0, 1, 1, NULL, frame,
                                      closure->quiet_steps, quiet->count, result, quiet->result_offset, quiet->result_size);

@@ -26,6 +26,26 @@ struct StubMisuseTests {
         #expect(cs_call_add(add, 200, 0) == 7, sourceLocation: sourceLocation)
     }
 
+    /// A POSIX thread that writes a matcher inside `withCurrent` and ends: the matcher is
+    /// reported, at its line, to that Mockery's test; nothing else would ever report it, since
+    /// no later use of Impostor comes on that thread.
+    @Test func aLeftoverMatcherOnAThreadThatEndsGoesToItsWithCurrentScope() {
+        let mockery = Mockery("scope of an ending thread")
+        let line = #line + 4
+        let status = ct_run_on_new_thread({ context in
+            let mockery = Unmanaged<Mockery>.fromOpaque(context!).takeUnretainedValue()
+            mockery.withCurrent {
+                let leftover: Int32 = anyInt()
+                _ = leftover
+            }
+        }, Unmanaged.passUnretained(mockery).toOpaque())
+        #expect(status == 0)
+        let failures = captureFailures { mockery.assertIsSatisfied() }
+        #expect(failures.map(\.site.line) == [line])
+        #expect(failures.first?.message.hasSuffix("on a thread that then ended. Write matchers only inside the prototype of a stub or verify.") == true,
+                "\(failures)")
+    }
+
     // MARK: Prototypes
 
     @Test func aPrototypeBuiltOnTheCallIsRefusedAndStubsNothing() {

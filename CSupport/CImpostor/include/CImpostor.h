@@ -1,11 +1,11 @@
 // CImpostor: the small C layer under Impostor.
 //
 // Swift cannot touch libffi's closure API or its type globals directly in Swift 6 (mutable C
-// globals are rejected as unsafe shared state), and it has no `_Thread_local`. This header
-// gives Swift exactly those three things; `impostor_records.h` adds the lock-free call records,
-// `impostor_monitor.h` the expectations' monitor, `impostor_static_trampolines.h` the
-// entry points that take the place of libffi's closures on Linux x86-64 and
-// `impostor_stub_keys.h` the stubs their dispatcher matches itself.
+// globals are rejected as unsafe shared state), and it has no `_Thread_local` and no hook at a
+// thread's end. This header gives Swift exactly those things; `impostor_records.h` adds the
+// lock-free call records, `impostor_monitor.h` the expectations' monitor,
+// `impostor_static_trampolines.h` the entry points that take the place of libffi's closures on
+// Linux x86-64 and `impostor_stub_keys.h` the stubs their dispatcher matches itself.
 #ifndef CIMPOSTOR_H
 #define CIMPOSTOR_H
 
@@ -19,6 +19,17 @@
 /// For the few helpers every mock call runs: Swift compiles imported `static inline` bodies
 /// without optimization and calls them out of line unless told to inline them.
 #define IMPOSTOR_HOT static inline __attribute__((always_inline))
+
+/// For a body an entry point runs after the stub's answer has returned (the record): inlined
+/// like IMPOSTOR_HOT when optimizing, out of line at -O0 (a debug build of the package). At -O0
+/// every inlined body keeps stack slots of its own, and the entry point's frame, with the
+/// records' copies in it, stays on the stack while the answer runs: 2.6 KB of each level of a
+/// stub that calls its own mock, where optimized code takes about 100 bytes.
+#ifdef __OPTIMIZE__
+#define IMPOSTOR_HOT_AFTER_ANSWER IMPOSTOR_HOT
+#else
+#define IMPOSTOR_HOT_AFTER_ANSWER static __attribute__((noinline))
+#endif
 
 #include "impostor_monitor.h"
 #include "impostor_records.h"
@@ -103,7 +114,8 @@ typedef struct impostor_thread_state {
     int32_t pending_matchers;
     /// The Swift recorder of the current prototype (unretained; valid while `recording`).
     void *_Nullable recorder;
-    /// This thread's matcher stack (a retained Swift object, created on first use).
+    /// This thread's matcher stack (a retained Swift object, created on first use, handed to
+    /// the handler of `impostor_on_thread_end` when the thread ends).
     void *_Nullable matcher_stack;
     /// Where failures raised while a stub answers a call on this thread wait: the failure
     /// store of the mock's Mockery (unretained; valid while the answer runs).
@@ -119,6 +131,16 @@ extern _Thread_local impostor_thread_state impostor_thread_state_storage;
 static inline impostor_thread_state *_Nonnull impostor_current_thread_state(void) {
     return &impostor_thread_state_storage;
 }
+
+/// Runs on a thread that is ending, with what it passed to `impostor_on_thread_end`.
+typedef void (*impostor_thread_end_handler)(void *_Nonnull value);
+
+/// Arranges for `handler(value)` to run when the calling thread ends (from a pthread key's
+/// destructor, while its thread-local state is still there): a matcher left over on a thread
+/// is otherwise reported the next time Impostor is used there, which never comes once the
+/// thread ends. Once per thread; every call must pass the same handler. Returns 0 on success.
+/// Not run for the main thread, which ends with the process.
+int impostor_on_thread_end(void *_Nonnull value, impostor_thread_end_handler _Nonnull handler);
 
 /// True while this thread evaluates a prototype.
 static inline int impostor_is_recording(void) { return impostor_thread_state_storage.recording != 0; }

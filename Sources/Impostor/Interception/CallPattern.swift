@@ -86,7 +86,10 @@ final class CallPattern: Sendable {
         arguments[index].matches(slot)
     }
 
-    /// Hands the arguments of a call that matched to the captors among the matchers.
+    /// Hands the arguments of a call that matched to the captors among the matchers. Out of
+    /// line: inlined into the handler, its matcher copies took most of an 800-byte frame that
+    /// every call keeps on the stack while its stub answers (README, "Stubbing", on recursion).
+    @inline(never)
     func capture(_ slot: (Int) -> ArgumentSlot) {
         for (index, argument) in arguments.enumerated() {
             if case .test(let matcher) = argument, let onMatch = matcher.onMatch { onMatch(slot(index)) }

@@ -3,7 +3,7 @@ import Synchronization
 
 /// The Swift side of one mock: receives every call its trampoline forwards, records it and
 /// decides what it returns.
-final class Interceptor: Sendable {
+final class Interceptor: Sendable, LateCallCounting {
     /// The name given at creation, used in every message about this mock.
     let name: String
     let signature: Signature
@@ -31,6 +31,8 @@ final class Interceptor: Sendable {
     /// can show the `capturing:` declaration the table takes.
     let tableField: String?
     private let released = Atomic<Bool>(false)
+    /// Calls after the release: counted, and reported once (see `LateCallCount`).
+    private let lateCalls = LateCallCount()
     /// Set once an expectation names this mock: from then on its calls go through the
     /// Mockery's expectations first (see `answerExpected`).
     private let expected = Atomic<Bool>(false)
@@ -98,11 +100,9 @@ final class Interceptor: Sendable {
             // call, so that it reports the mock's release rather than a call to it.
             if impostor_needs_attention() != 0, PrototypeRecorder.isRecording { return handOverToPrototype(frame) }
             if originalAddress != 0 { return PassThrough.call(originalAddress, frame) }
-            // The Mockery is gone: the failure goes to its test if that can still be failed,
-            // else to the test run (see reportAfterRelease).
-            FailureReporter.reportAfterRelease(
-                ImpostorFailure(message: FailureMessages.callToReleasedMock(name), site: creationSite), from: pendingFailures)
             frame.writeZeroResult()
+            // One atomic add per late call; only the first is reported.
+            if lateCalls.countOne() { reportLateCalls() }
             return
         }
         if impostor_needs_attention() != 0 {
@@ -119,6 +119,21 @@ final class Interceptor: Sendable {
         // all read the memory as the caller handed it over, and never after the call.
         answerAndRecord(frame, captures: capturePlan.capture(frame.arguments!))
     }
+
+    /// Reports this released mock's late calls, at the first: to its test if that can still be
+    /// failed, else to the test run (see reportAfterRelease). Out of line, so that the rare
+    /// path does not widen the frame every call keeps on the stack while its stub answers.
+    @inline(never)
+    private func reportLateCalls() {
+        // Acquiring: the release time, written before the flag was set, is visible from here.
+        _ = released.load(ordering: .acquiring)
+        let report = LateCallReport(
+            counter: self, mockName: name, site: creationSite, kind: .cFunction, firstDelay: lateCalls.sinceRelease)
+        LateCallLedger.register(report)
+        FailureReporter.reportAfterRelease(.lateCalls(report), from: pendingFailures)
+    }
+
+    var lateCallCount: Int { lateCalls.value }
 
     /// Gives a call made while this thread evaluates a prototype to the prototype, answering
     /// zero and recording nothing.
@@ -189,11 +204,12 @@ final class Interceptor: Sendable {
 
     var isReleased: Bool { released.load(ordering: .relaxed) }
 
-    /// Turns the mock into a tombstone: later calls report "call to released mock" and return
-    /// zero; recorded calls are freed.
+    /// Turns the mock into a tombstone: later calls return zero and are counted, the first of
+    /// them reported as a "call to released mock"; recorded calls are freed.
     func release() {
         store.closeDispatcherAnswers()
-        released.store(true, ordering: .relaxed)
+        lateCalls.markReleased()
+        released.store(true, ordering: .releasing)
         store.retire()
     }
 

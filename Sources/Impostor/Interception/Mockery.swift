@@ -14,7 +14,9 @@ import Synchronization
 /// ```
 ///
 /// A released mock's function pointer stays callable, because a C library may call it late,
-/// but each call only reports "Call to released mock NAME" as a failure and returns zero.
+/// but each call returns zero and is counted; the first is reported as a failure ("Call to
+/// released mock NAME: 3 calls after its Mockery was released, …"), with the count when the
+/// failure is delivered, and the run's last lines give the total if more calls follow.
 public final class Mockery: Sendable {
     /// The name used in messages.
     public let name: String

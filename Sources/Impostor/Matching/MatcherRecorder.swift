@@ -7,9 +7,14 @@ import CImpostor
 /// call carries to the trampoline, where the prototype recorder collects the stack. The stack
 /// lives in C thread-local storage because the prototype runs synchronously on the thread that
 /// stubs; a matcher pushed outside `stub`/`verify` stays here, and is reported at its own line
-/// the next time Impostor is used on the thread.
+/// the next time Impostor is used on the thread, or when the thread ends.
 final class MatcherRecorder {
     private(set) var entries: [RecordedMatcher] = []
+    /// Where the matchers waiting here go if the thread ends with them: the store of the
+    /// Mockery whose stub was answering a call on this thread when the first was pushed, else
+    /// of the `withCurrent` scope then; nil when neither, since nothing then says which test,
+    /// if any, the thread worked for.
+    private var owner: PendingFailures?
     /// The evaluation round of the prototype being recorded (0 outside prototypes).
     var round = 0
     /// Placeholders of matchers written outside any prototype on this thread (already
@@ -26,8 +31,27 @@ final class MatcherRecorder {
             return Unmanaged<MatcherRecorder>.fromOpaque(existing).takeUnretainedValue()
         }
         let recorder = MatcherRecorder()
-        state.pointee.matcher_stack = Unmanaged.passRetained(recorder).toOpaque()
+        let retained = Unmanaged.passRetained(recorder).toOpaque()
+        state.pointee.matcher_stack = retained
+        // Released, after its leftovers are reported, when the thread ends.
+        _ = impostor_on_thread_end(retained) { MatcherRecorder.threadEnded($0) }
         return recorder
+    }
+
+    /// Runs as the thread ends: reports the matchers still waiting on it, each at its own line
+    /// (see `owner`), and frees the recorder.
+    private static func threadEnded(_ retained: UnsafeMutableRawPointer) {
+        let state = impostor_current_thread_state()
+        // Forgotten first: should Impostor be used on this thread again (by another key's
+        // destructor), it makes a recorder of its own.
+        if state.pointee.matcher_stack == retained { state.pointee.matcher_stack = nil }
+        let recorder = Unmanaged<MatcherRecorder>.fromOpaque(retained).takeRetainedValue()
+        let owner = recorder.owner
+        for matcher in recorder.takeAll() {
+            FailureReporter.reportFromEndedThread(
+                ImpostorFailure(message: FailureMessages.matcherLeftOnEndedThread(matcher.description), site: matcher.site),
+                owner: owner)
+        }
     }
 
     /// True when matchers are waiting on this thread (one thread-local read).
@@ -46,6 +70,10 @@ final class MatcherRecorder {
             // was written, before the one stop there is no way around.
             ClosurePlaceholder.stop(FailureMessages.noPlaceholder(matcher.description, type: TypeMetadata.name(of: Value.self)), site: site)
         }
+        // Outside a prototype, this may become a leftover: note whose it would be.
+        if entries.isEmpty, impostor_is_recording() == 0 {
+            owner = PendingFailures.answering ?? Mockery.scoped?.pendingFailures
+        }
         let sentinel = Sentinel.value(of: Value.self, index: index, round: round)
         entries.append(RecordedMatcher(matcher, sentinel: sentinel, site: site, onMatch: onMatch, pointerReading: pointerReading))
         impostor_current_thread_state().pointee.pending_matchers = Int32(entries.count)
@@ -56,6 +84,7 @@ final class MatcherRecorder {
     func takeAll() -> [RecordedMatcher] {
         defer {
             entries.removeAll(keepingCapacity: true)
+            owner = nil
             impostor_current_thread_state().pointee.pending_matchers = 0
         }
         return entries

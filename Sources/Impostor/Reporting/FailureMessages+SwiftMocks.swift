@@ -1,11 +1,6 @@
 // MARK: Swift protocol mocks
 
 extension FailureMessages {
-    static func swiftCallToReleasedMock(_ name: String) -> String {
-        "Call to released mock \(name): the Mockery that owned it is gone, so the call returned its default value "
-            + "and was not recorded. Something kept the mock longer than the test that made it."
-    }
-
     static func swiftAnswerTypeMismatch(mock: String, produced: String, result: String) -> String {
         "The answer for \(mock) produced a \(produced), but the member returns \(result); the default value was returned."
     }

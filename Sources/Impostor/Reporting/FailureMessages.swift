@@ -53,9 +53,24 @@ enum FailureMessages {
 
     // MARK: Calls
 
-    static func callToReleasedMock(_ name: String) -> String {
-        "Call to released mock \(name): the Mockery that owned it is gone, so the call returned zero. "
-            + "A C library kept the function pointer longer than the test that made it."
+    /// The one report of a released mock's late calls, with their count when it is delivered.
+    static func callsToReleasedMock(
+        _ name: String, kind: LateCallReport.Kind, count: Int, firstThread: CallingThread, delay: UInt64
+    ) -> String {
+        let calls = count == 1 ? "1 call" : "\(Digits.grouped(count)) calls"
+        let first = count == 1 ? "from" : "the first from"
+        let outcome: String
+        switch kind {
+        case .cFunction:
+            outcome = (count == 1 ? "it returned zero" : "each returned zero")
+                + ". A C library kept the function pointer longer than the test that made it."
+        case .swiftMember:
+            outcome = (count == 1 ? "it returned its default value and was not recorded" : "each returned its default value and none was recorded")
+                + ". Something kept the mock longer than the test that made it."
+        }
+        return "Call to released mock \(name): \(calls) after its Mockery was released, \(first) \(firstThread), "
+            + "\(Delay.text(nanoseconds: delay)) after the release; \(outcome) Later calls are only counted; "
+            + "if any come after this report, the run ends with their total."
     }
 
     static func callToFailedMock(_ name: String) -> String {
@@ -105,6 +120,17 @@ extension FailureMessages {
         "Matcher \(matcher) was used outside stub(...) or verify(...), where it means nothing; "
             + "a mock called with it received a placeholder value. Write matchers only inside the prototype of a stub or verify."
     }
+
+    /// A matcher still pushed when its thread ended: no later use of Impostor there reports it.
+    static func matcherLeftOnEndedThread(_ matcher: String) -> String {
+        "Matcher \(matcher) was used outside stub(...) or verify(...), where it means nothing, on a thread that then "
+            + "ended. Write matchers only inside the prototype of a stub or verify."
+    }
+
+    /// Appended to a failure found when a thread ended, when no running test owned its calls.
+    static let endedThreadReportedToTheRun =
+        "No test still running owned that thread's calls (its stubs' Mockery or its withCurrent scope), so it fails "
+        + "the test run instead: the process exits with status 1."
 
     static func nestedPrototype(_ purpose: String) -> String {
         "\(purpose)(...) was called inside the prototype of another stub or verify. Write them one after the other."
@@ -304,11 +330,53 @@ extension FailureMessages {
             + "run instead: the process exits with status 1."
     }
 
+    /// Heads the exit summary of released mocks called again after their one report.
+    static let lateCallSummaryHeading =
+        "Impostor: released mocks were called again after their report (\"Call to released mock\"); the calls after each "
+        + "one's release, in all:"
+
+    static func lateCallSummaryLine(_ name: String, count: Int, delivered: Int) -> String {
+        let reported = delivered == 0
+            ? "never reported: it was still waiting for a test's thread"
+            : "the report gave \(Digits.grouped(delivered))"
+        return "  \(name): \(Digits.grouped(count)) call\(count == 1 ? "" : "s") (\(reported))"
+    }
+
+    static func lateCallSummaryMore(_ count: Int) -> String {
+        "  and \(Digits.grouped(count)) more released mock\(count == 1 ? "" : "s")"
+    }
+
     /// The last line of a process that had failures no test reported.
     static func unreportedAtExit(late: Int, waiting: Int) -> String {
         var parts: [String] = []
         if late > 0 { parts.append("\(Plural.failures(late)) after the test concerned had ended") }
         if waiting > 0 { parts.append("\(Plural.failures(waiting)) that no test's thread collected") }
         return "Impostor: " + parts.joined(separator: " and ") + " (listed above); exiting with status 1."
+    }
+}
+
+/// Numbers as the late-call texts write them.
+enum Digits {
+    /// `204,800`: thousands grouped, so that a large count reads at a glance.
+    static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return value < 0 ? "-" + out : out
+    }
+}
+
+/// Delays as the late-call texts write them.
+enum Delay {
+    /// `0.250 ms` below a second, `1.234 s` from there.
+    static func text(nanoseconds: UInt64) -> String {
+        let (unit, scale): (String, UInt64) = nanoseconds < 1_000_000_000 ? ("ms", 1_000_000) : ("s", 1_000_000_000)
+        let whole = nanoseconds / scale
+        let thousandths = nanoseconds % scale / (scale / 1000)
+        let fraction = String(thousandths)
+        return "\(whole).\(String(repeating: "0", count: 3 - fraction.count))\(fraction) \(unit)"
     }
 }

@@ -38,26 +38,20 @@ enum FailureReporter {
     /// released mock): to the test that made the Mockery if it is still running on this
     /// thread, else to the enclosing `.mockery` test if that is still running, else to the
     /// test run as a whole. Never to an unrelated test, and never silently.
-    static func reportAfterRelease(_ failure: ImpostorFailure, from store: PendingFailures) {
+    static func reportAfterRelease(_ entry: PendingFailure, from store: PendingFailures) {
         if let capture {
-            capture.append(failure)
+            capture.append(entry.failure)
             return
         }
         if let owner = store.owner, owner == TestIdentity.current {
             if Test.current != nil {
-                record(failure)
+                record(entry.failure)
                 return
             }
-            if reportToXCTest(failure) { return }
+            if reportToXCTest(entry.failure) { return }
         }
-        var ancestor = store.parent
-        while let candidate = ancestor {
-            if !candidate.isOrphaned {
-                candidate.append(failure)
-                return
-            }
-            ancestor = candidate.parent
-        }
+        if let parent = store.parent, parent.appendToNearestLive(entry) { return }
+        let failure = entry.failure
         let annotated = ImpostorFailure(
             message: failure.message + " " + FailureMessages.reportedToTheRun(test: store.owner?.name, mockery: store.mockeryName),
             site: failure.site, isWarning: failure.isWarning)
@@ -66,6 +60,15 @@ enum FailureReporter {
             return
         }
         LateFailures.report(annotated)
+    }
+
+    /// Reports a failure found as a thread ended (a matcher left over on it): kept for the test
+    /// of `owner`, or of the nearest enclosing Mockery, while its Mockery lives, else to the
+    /// test run. The ending thread has no test of its own, and will make no further call.
+    static func reportFromEndedThread(_ failure: ImpostorFailure, owner: PendingFailures?) {
+        if let owner, owner.appendToNearestLive(.failure(failure)) { return }
+        LateFailures.report(ImpostorFailure(
+            message: failure.message + " " + FailureMessages.endedThreadReportedToTheRun, site: failure.site))
     }
 
     /// Reports the failures kept in `pending`. Called on the test's thread by the Impostor
@@ -108,9 +111,25 @@ enum FailureReporter {
     }
 }
 
+/// A failure waiting in a ``PendingFailures`` store, as it was raised or written only when it
+/// is delivered.
+enum PendingFailure: Sendable {
+    case failure(ImpostorFailure)
+    /// A released mock's late calls: the text gives their count when it is delivered.
+    case lateCalls(LateCallReport)
+
+    /// The failure's text as of now.
+    var failure: ImpostorFailure {
+        switch self {
+        case .failure(let failure): failure
+        case .lateCalls(let report): report.failure()
+        }
+    }
+}
+
 /// Failures raised on a thread where no test was current, waiting for the test's thread.
 final class PendingFailures: Sendable {
-    private let failures = Locked<[ImpostorFailure]>([])
+    private let failures = Locked<[PendingFailure]>([])
     /// Set when the Mockery that owns this store is gone.
     private let orphaned = Atomic<Bool>(false)
     /// The test the owning Mockery was made in, if any.
@@ -130,14 +149,35 @@ final class PendingFailures: Sendable {
     /// For failures that concern no mock.
     static let global = PendingFailures()
 
-    func append(_ failure: ImpostorFailure) {
-        if orphaned.load(ordering: .acquiring), self !== Self.global {
-            FailureReporter.reportAfterRelease(failure, from: self)
-        } else {
-            failures.withLock { $0.append(failure) }
-            // Whatever is still here when the process exits was never reported: fail the run.
-            ExitCheck.arm()
+    func append(_ failure: ImpostorFailure) { append(.failure(failure)) }
+
+    func append(_ entry: PendingFailure) {
+        if !appendIfLive(entry) { FailureReporter.reportAfterRelease(entry, from: self) }
+    }
+
+    /// Keeps `entry` unless the owning Mockery is gone; false then. The check is made under the
+    /// lock its Mockery's last flush takes after orphaning the store, so an entry is never left
+    /// in a store that flush has already emptied.
+    func appendIfLive(_ entry: PendingFailure) -> Bool {
+        let kept = failures.withLock { failures in
+            if self !== Self.global, orphaned.load(ordering: .acquiring) { return false }
+            failures.append(entry)
+            return true
         }
+        // Whatever is still here when the process exits was never reported: fail the run.
+        if kept { ExitCheck.arm() }
+        return kept
+    }
+
+    /// Keeps `entry` in this store or the nearest ancestor whose Mockery lives; false when
+    /// none does.
+    func appendToNearestLive(_ entry: PendingFailure) -> Bool {
+        var candidate: PendingFailures? = self
+        while let store = candidate {
+            if store.appendIfLive(entry) { return true }
+            candidate = store.parent
+        }
+        return false
     }
 
     /// Sends this store's future failures on through ``FailureReporter/reportAfterRelease(_:from:)``:
@@ -164,11 +204,13 @@ final class PendingFailures: Sendable {
         withExtendedLifetime(self) { body() }
     }
 
+    /// Takes every waiting failure, oldest first, with the texts written now.
     func takeAll() -> [ImpostorFailure] {
-        failures.withLock { failures in
+        let entries = failures.withLock { failures in
             defer { failures.removeAll() }
             return failures
         }
+        return entries.map(\.failure)
     }
 }
 

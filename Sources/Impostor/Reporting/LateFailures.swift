@@ -26,7 +26,8 @@ enum LateFailures {
 }
 
 /// Fails the process at exit when failures were never reported to a test: late calls, and
-/// failures still waiting for a test's thread.
+/// failures still waiting for a test's thread. Also gives the final count of each released
+/// mock called again after its one report (see ``LateCallLedger``).
 enum ExitCheck {
     private static let armed: Bool = {
         atexit { ExitCheck.run() }
@@ -41,9 +42,13 @@ enum ExitCheck {
         for warning in all where warning.isWarning { StandardError.write("Impostor warning: \(warning)\n") }
         let waiting = all.filter { !$0.isWarning }
         for failure in waiting { StandardError.write("Impostor failure: \(failure)\n") }
+        // After the waiting failures are written: a late-call report among them gives its count then.
+        let lateCalls = LateCallLedger.summary()
+        for line in lateCalls.lines { StandardError.write(line + "\n") }
         let late = LateFailures.count
-        guard late + waiting.count > 0 else { return }
-        StandardError.write(FailureMessages.unreportedAtExit(late: late, waiting: waiting.count) + "\n")
+        let unreported = waiting.count + lateCalls.undelivered
+        guard late + unreported > 0 else { return }
+        StandardError.write(FailureMessages.unreportedAtExit(late: late, waiting: unreported) + "\n")
         // Standard output may hold the test runner's last lines.
         fflush(nil)
         _exit(1)

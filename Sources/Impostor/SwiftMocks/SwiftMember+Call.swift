@@ -15,6 +15,7 @@ extension SwiftMember {
     ) throws(Failure) -> Result {
         adopt(by: owner)
         if let prototype = prototypeAnswer(arguments, Result.self, site: site) { return prototype }
+        if isReleasedForCalls { return lateCall(site: site) }
         var call = SwiftCall(sequence: CallSequence.next(), thread: CallingThread.currentID, arguments: arguments)
         let (decision, movedState) = decide(&call, site: site)
         // After the call is recorded: a waiter wakes only once the call that moved a state is done.
@@ -43,6 +44,7 @@ extension SwiftMember {
     ) async throws(Failure) -> Result {
         adopt(by: owner)
         if let prototype = prototypeAnswer(arguments, Result.self, site: site) { return prototype }
+        if isReleasedForCalls { return lateCall(site: site) }
         var call = SwiftCall(sequence: CallSequence.next(), thread: CallingThread.currentID, arguments: arguments)
         let (decision, movedState) = decide(&call, site: site)
         // After the call is recorded: a waiter wakes only once the call that moved a state is done.
@@ -70,8 +72,8 @@ extension SwiftMember {
         // One lock for everything the decision reads.
         let (released, stubs, registered, book) = state.withLock { ($0.released, $0.stubs, $0.registered, $0.book) }
         if released {
-            FailureReporter.reportAfterRelease(
-                ImpostorFailure(message: FailureMessages.swiftCallToReleasedMock(name), site: site), from: pendingFailures)
+            // Released after the check in `call`: counted all the same.
+            countLateCall(site: site)
             return (.none, false)
         }
         MatcherRecorder.reportLeftovers()
@@ -106,6 +108,16 @@ extension SwiftMember {
         }
         call.result = value
         append(call)
+        return value
+    }
+
+    /// A call after the release: counted (the first reported) and answered with the default
+    /// value, without a lock, a sequence number or a record.
+    private func lateCall<Result>(site: SourceSite) -> Result {
+        countLateCall(site: site)
+        guard let value = makeDefault?() as? Result else {
+            ClosurePlaceholder.stop(FailureMessages.noSwiftDefault(mock: name, result: TypeMetadata.name(of: Result.self)), site: site)
+        }
         return value
     }
 

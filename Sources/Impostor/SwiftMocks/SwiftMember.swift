@@ -4,7 +4,7 @@ import Synchronization
 /// ``Interceptor`` is to a C function pointer. It records each call with the same global
 /// sequence numbers as C mocks, answers it from the member's expectations, stubs or registered
 /// result, and keeps the call log that `verify`, `verifyInOrder` and `calls(to:)` read.
-final class SwiftMember: @unchecked Sendable {
+final class SwiftMember: @unchecked Sendable, LateCallCounting {
     // @unchecked: mutable state lives in `state`, touched only under its lock; the rest is
     // immutable after init.
 
@@ -41,6 +41,11 @@ final class SwiftMember: @unchecked Sendable {
     let state: Locked<State>
     /// Set once an expectation names this member (see `Interceptor`'s flag of the same name).
     private let expected = Atomic<Bool>(false)
+    /// `state.released`, readable without the lock: a late call neither waits for it nor
+    /// records anything.
+    private let releasedFlag = Atomic<Bool>(false)
+    /// Calls after the release: counted, and reported once (see `LateCallCount`).
+    private let lateCalls = LateCallCount()
     /// The address of the mock that adopted this member: one load per call instead of a lock.
     private let adoptedBy = Atomic<UInt>(0)
     /// Makes the value an unanswered call returns, decided once for the result type (the
@@ -96,6 +101,8 @@ final class SwiftMember: @unchecked Sendable {
 
     /// Turns the member into a tombstone: later calls are reported; recorded calls are freed.
     func release() {
+        lateCalls.markReleased()
+        releasedFlag.store(true, ordering: .releasing)
         state.withLock { state in
             state.released = true
             state.calls = []
@@ -105,6 +112,20 @@ final class SwiftMember: @unchecked Sendable {
             state.registered = nil
         }
     }
+
+    /// True once the member is released (one atomic load).
+    var isReleasedForCalls: Bool { releasedFlag.load(ordering: .acquiring) }
+
+    /// Counts a call after the release; the first is reported, to the member's test if that
+    /// can still be failed, else to the test run (see `FailureReporter.reportAfterRelease`).
+    func countLateCall(site: SourceSite) {
+        guard lateCalls.countOne() else { return }
+        let report = LateCallReport(counter: self, mockName: name, site: site, kind: .swiftMember, firstDelay: lateCalls.sinceRelease)
+        LateCallLedger.register(report)
+        FailureReporter.reportAfterRelease(.lateCalls(report), from: pendingFailures)
+    }
+
+    var lateCallCount: Int { lateCalls.value }
 
     /// Adds a stub; newest wins.
     func install(_ stub: SwiftStub) {

@@ -64,3 +64,49 @@ struct LateCallOtherTestScenario {
         if let add { #expect(cv_call_binary(add, 1, 2) == 0) }
     }
 }
+
+/// Mocks a finished test left behind, for the next test to call from C threads.
+private let hammered = Mutex<[ct_fn_thread_call]>([])
+
+/// One test leaves a mock behind; the next, without Impostor, has four C threads call it
+/// 50,000 times each: one report at the first call, the exact total when the run ends.
+@Suite(.serialized, .enabled(if: runsLateCallScenarios))
+struct LateCallHammerScenario {
+    @Test(.mockery) func leavesAMockBehind() {
+        let hammer: ct_fn_thread_call = mockFunction(named: "lateHammer")
+        hammered.withLock { $0 = [hammer] }
+    }
+
+    @Test func fourThreadsCallItFiftyThousandTimesEach() {
+        let hammer = hammered.withLock { $0 }
+        #expect(hammer.count == 1)
+        for mock in hammer { #expect(ct_call_from_threads(mock, 4, 50_000) == 0) }
+    }
+}
+
+/// One test leaves twelve mocks behind; the next calls each twice: twelve reports at once, and
+/// at exit a summary of ten lines and one for the rest.
+@Suite(.serialized, .enabled(if: runsLateCallScenarios))
+struct LateCallManyMocksScenario {
+    @Test(.mockery) func leavesTwelveMocksBehind() {
+        let mocks = (1...12).map { (index: Int) -> ct_fn_thread_call in mockFunction(named: "lateMock\(index)") }
+        hammered.withLock { $0 = mocks }
+    }
+
+    @Test func callsEachTwice() {
+        for mock in hammered.withLock({ $0 }) { #expect(ct_call_from_threads(mock, 1, 2) == 0) }
+    }
+}
+
+/// A POSIX thread that no test's Mockery owns writes a matcher outside any stub and ends.
+@Suite(.enabled(if: runsLateCallScenarios))
+struct MatcherOnEndedThreadScenario {
+    @Test func leavesAMatcherOnAThreadThatEnds() {
+        // Outside #expect, whose expansion would give the matcher its own line.
+        let status = ct_run_on_new_thread({ _ in
+            let stray: Int32 = any()
+            _ = stray
+        }, nil)
+        #expect(status == 0)
+    }
+}

@@ -23,6 +23,54 @@ import Glibc
         }
     }
 
+    /// Four C threads calling a released mock 50,000 times each, while its test still runs:
+    /// one failure, whose text the test's thread writes when it collects it, with the count.
+    @Test(.mockery) func lateCallsFromFourThreadsAreReportedOnceWithTheirExactCount() {
+        var inner: Mockery? = Mockery("inner")
+        let hammer = inner!.mock(of: ct_fn_thread_call.self, named: "innerHammer")
+        inner = nil
+        #expect(ct_call_from_threads(hammer, 4, 50_000) == 0)
+        let failures = captureFailures { Mockery.current.assertIsSatisfied() }
+        #expect(failures.count == 1, "\(failures.prefix(3))")
+        #expect(failures.first?.message.hasPrefix("\(Self.released) innerHammer: 200,000 calls after its Mockery was released, the first from thread 0x") == true,
+                "\(failures.prefix(3))")
+    }
+
+    /// The same after the test ended: the report fails the run at once, and the run's last
+    /// lines give the exact total; the output stays small.
+    @Test func lateCallsFromFourThreadsAfterTheTestEndedAreReportedOnceAndTotalledAtExit() throws {
+        let run = try #require(childRun(filter: "LateCallHammerScenario"))
+        #expect(run.status != 0, "the run must fail")
+        #expect(run.output.components(separatedBy: "\(Self.released) lateHammer:").count == 2, "one report: \(run.output.prefix(4000))")
+        #expect(run.output.contains("was made in test leavesAMockBehind(), which had ended, so it fails the test run instead"))
+        #expect(run.output.contains("\n  lateHammer: 200,000 calls (the report gave "), "\(run.output.suffix(2000))")
+        #expect(run.output.contains("fourThreadsCallItFiftyThousandTimesEach() passed"), "the calling test is not blamed")
+        let impostorLines = run.output.split(separator: "\n").filter { $0.hasPrefix("Impostor") || $0.hasPrefix("  ") }
+        #expect(impostorLines.reduce(0) { $0 + $1.utf8.count + 1 } < 4096, "\(impostorLines)")
+    }
+
+    /// The summary at exit names ten mocks at most, then counts the rest.
+    @Test func theExitSummaryOfLateCallsIsBounded() throws {
+        let run = try #require(childRun(filter: "LateCallManyMocksScenario"))
+        #expect(run.status != 0, "the run must fail")
+        let lines = run.output.split(separator: "\n")
+        #expect(lines.count { $0.contains("\(Self.released) lateMock") } == 12, "one report per mock")
+        #expect(lines.count { $0.hasPrefix("  lateMock") && $0.hasSuffix(" 2 calls (the report gave 1)") } == 10, "\(run.output.suffix(2000))")
+        #expect(lines.contains("  and 2 more released mocks"), "\(run.output.suffix(2000))")
+    }
+
+    /// A matcher left on a thread that no running test owns, when the thread ends: on
+    /// standard error at the matcher's line, failing the run, and not the test's failure.
+    @Test func aMatcherLeftOnAnEndingThreadNoTestOwnsFailsTheRun() throws {
+        let run = try #require(childRun(filter: "MatcherOnEndedThreadScenario"))
+        #expect(run.status != 0, "the run must fail")
+        #expect(run.output.contains(
+            "Impostor failure: ImpostorTests/LateCallScenarios.swift:107:35: Matcher any() was used outside stub(...) or verify(...), "
+                + "where it means nothing, on a thread that then ended. Write matchers only inside the prototype of a stub or verify. "
+                + "No test still running owned that thread's calls"), "\(run.output.suffix(3000))")
+        #expect(run.output.contains("leavesAMatcherOnAThreadThatEnds() passed"))
+    }
+
     @Test func aLateCallAfterItsTestEndedFailsASerialRun() throws {
         let run = try #require(childRun(filter: "LateCallSerialScenario"))
         #expect(run.status != 0, "the run must fail")
@@ -48,13 +96,44 @@ import Glibc
         #expect(run.output.contains("callsTheMockLeftBehind() passed"), "the test whose thread called is not blamed")
     }
 
+    /// Run alone in a child process (see the next test), since the heap figure is the whole
+    /// process's: after the first late call, which is reported, the others only count.
+    @Test(.enabled(if: getenv("IMPOSTOR_ALONE").map { String(cString: $0) } == "late heap"))
+    func lateCallsAfterTheFirstAllocateNothing() {
+        var mockery: Mockery? = Mockery("late heap")
+        let add = mockery!.mock(of: ct_binary_i32.self, named: "lateHeap")
+        mockery = nil
+        #expect(captureFailures { _ = ct_call_binary_i32(add, 1, 2) }.count == 1)
+        var results: Int32 = 0
+        var grown = 0
+        let later = captureFailures {
+            let before = cx_heap_in_use()
+            for index in 0..<Int32(100_000) { results |= ct_call_binary_i32(add, index, 1) }
+            grown = Int(cx_heap_in_use()) - Int(before)
+        }
+        #expect(later.isEmpty)
+        #expect(results == 0)
+        #expect(grown < 1024, "100,000 late calls allocated \(grown) bytes")
+    }
+
+    /// The count goes on after the report was delivered; the report was delivered, so the
+    /// run's last lines give the total without failing the run.
+    @Test(.enabled(if: getenv("IMPOSTOR_ALONE") == nil))
+    func theRunTotalsLateCallsThatFollowADeliveredReportWithoutFailing() throws {
+        let run = try #require(childRun(filter: "lateCallsAfterTheFirstAllocateNothing", environment: "IMPOSTOR_ALONE='late heap'"))
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("lateCallsAfterTheFirstAllocateNothing() passed"), "\(run.output)")
+        #expect(run.output.contains("\n  lateHeap: 100,001 calls (the report gave 1)\n"), "\(run.output)")
+    }
+
     /// Runs this test binary again with only `filter`'s tests enabled, and returns what it
     /// printed and its exit status.
-    private func childRun(filter: String) -> (output: String, status: Int32)? {
+    private func childRun(filter: String, environment: String = "IMPOSTOR_LATE_CALL_SCENARIO=1") -> (output: String, status: Int32)? {
         var path = [CChar](repeating: 0, count: 4096)
         guard readlink("/proc/self/exe", &path, path.count - 1) > 0 else { return nil }
         let executable = String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let command = "IMPOSTOR_LATE_CALL_SCENARIO=1 '\(executable)' --testing-library swift-testing --filter \(filter) 2>&1; echo \"exit status $?\""
+        // Killed after two minutes, so that a hang fails the test instead of the whole run.
+        let command = "\(environment) timeout -k 5 120 '\(executable)' --testing-library swift-testing --filter \(filter) 2>&1; echo \"exit status $?\""
         guard let pipe = popen(command, "r") else { return nil }
         var output = ""
         var buffer = [CChar](repeating: 0, count: 4096)
