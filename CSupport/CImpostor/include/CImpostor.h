@@ -4,8 +4,9 @@
 // globals are rejected as unsafe shared state), and it has no `_Thread_local`. This header
 // gives Swift exactly those three things; `impostor_records.h` adds the lock-free call records,
 // `impostor_monitor.h` the expectations' monitor, `impostor_static_trampolines.h` the
-// entry points that take the place of libffi's closures on Linux x86-64 and
-// `impostor_stub_keys.h` the stubs their dispatcher matches itself.
+// entry points that take the place of libffi's closures on Linux x86-64,
+// `impostor_stub_keys.h` the stubs their dispatcher matches itself and
+// `impostor_guarded_read.h` the reads of a caller's memory that cannot fault.
 #ifndef CIMPOSTOR_H
 #define CIMPOSTOR_H
 
@@ -20,6 +21,7 @@
 /// without optimization and calls them out of line unless told to inline them.
 #define IMPOSTOR_HOT static inline __attribute__((always_inline))
 
+#include "impostor_guarded_read.h"
 #include "impostor_monitor.h"
 #include "impostor_records.h"
 #include "impostor_static_trampolines.h"
