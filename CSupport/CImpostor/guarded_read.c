@@ -137,12 +137,9 @@ static struct sigaction previous_bus;
 __attribute__((no_sanitize("address", "thread", "undefined")))
 static void pass_on(int signal, siginfo_t *info, void *context) {
     const struct sigaction *previous = signal == SIGBUS ? &previous_bus : &previous_segv;
-    if (previous->sa_flags & SA_SIGINFO) {
-        previous->sa_sigaction(signal, info, context);
-        return;
-    }
-    if (previous->sa_handler == SIG_IGN && info->si_code <= 0) return;  // a sent signal, ignored as before
-    if (previous->sa_handler == SIG_DFL || previous->sa_handler == SIG_IGN) {
+    int is_handler = (previous->sa_flags & SA_SIGINFO) || (previous->sa_handler != SIG_DFL && previous->sa_handler != SIG_IGN);
+    if (!is_handler) {
+        if (previous->sa_handler == SIG_IGN && info->si_code <= 0) return;  // a sent signal, ignored as before
         // Put the old action back and return: a fault runs its instruction again and the kernel
         // ends the process as it would have (it forces the default action on an ignored fault);
         // a signal someone sent is raised again, and is delivered once this handler returns.
@@ -150,7 +147,26 @@ static void pass_on(int signal, siginfo_t *info, void *context) {
         if (info->si_code <= 0) raise(signal);
         return;
     }
-    previous->sa_handler(signal);
+    // Run the previous handler as the kernel would have: with the signals its action blocks
+    // added to those the interrupted code blocked, and this signal too unless it asked for
+    // SA_NODEFER. Without this it would run with this handler's mask, which blocks SIGSEGV:
+    // the Swift runtime's crash handler reads memory from a helper thread that inherits the
+    // mask and relies on catching its own faults there, and a fault with SIGSEGV blocked ends
+    // the process at once, in the middle of its report. Returning restores the interrupted
+    // code's mask (sigreturn), whatever was set here.
+    ucontext_t *state = (ucontext_t *)context;
+    sigset_t mask;
+    sigorset(&mask, &state->uc_sigmask, &previous->sa_mask);
+    if (!(previous->sa_flags & SA_NODEFER)) sigaddset(&mask, signal);
+    if (previous->sa_flags & SA_RESETHAND) {
+        struct sigaction reset;
+        memset(&reset, 0, sizeof reset);
+        reset.sa_handler = SIG_DFL;
+        sigaction(signal, &reset, NULL);
+    }
+    pthread_sigmask(SIG_SETMASK, &mask, NULL);
+    if (previous->sa_flags & SA_SIGINFO) previous->sa_sigaction(signal, info, context);
+    else previous->sa_handler(signal);
 }
 
 /// Resumes a fault at one of the readers' loads at its fix-up; passes every other on.
