@@ -61,6 +61,12 @@ extension FailureMessages {
     /// `nothing was copied from it at call time`, for listings.
     static var nothingCaptured: String { "nothing was copied from it at call time" }
 
+    /// `unreadable at call time (0x00007f12a3b4c000)`: how a pointer argument whose memory could
+    /// not be read when the call arrived shows in listings, descriptions and failures.
+    static func unreadableAtCallTime(_ address: UInt) -> String {
+        "unreadable at call time (\(Hex.address(address)))"
+    }
+
     /// `2 bytes copied at call time`, for listings; `1048576 bytes copied of 2000000` when cut.
     static func bytesCopied(_ memory: CapturedMemory) -> String {
         let copied = memory.bytes.count

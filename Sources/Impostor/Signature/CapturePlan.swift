@@ -20,6 +20,8 @@ final class CapturePlan: Sendable {
         var slots = [Int](repeating: -1, count: rules.count)
         for (slot, parameter) in capturing.enumerated() { slots[parameter] = slot }
         self.slots = slots
+        // Once, before the first call that reads through a pointer: not on the per-call path.
+        if !capturing.isEmpty { GuardedRead.prepare() }
     }
 
     /// True when calls copy nothing: the per-call path skips capturing altogether.
@@ -34,7 +36,7 @@ final class CapturePlan: Sendable {
             // A pointer that cannot point into user memory (a small integer, a matcher's
             // non-canonical placeholder, a kernel address) is never dereferenced.
             let address = UInt(bitPattern: pointer)
-            guard address >= 4096, address >> 47 == 0 else { return .unreadable }
+            guard address >= 4096, address < CaptureRule.userSpaceEnd else { return .unreadable(at: address) }
             return rules[index].capture(from: pointer, arguments: arguments)
         }
     }
@@ -44,7 +46,8 @@ final class CapturePlan: Sendable {
         let slot = slots[index]
         guard slot >= 0, slot < captures.count else { return .notCaptured }
         guard let memory = captures[slot] else { return .null }
-        return memory.isUnreadable ? .notCaptured : .memory(memory)
+        if memory.isUnreadable { return .unreadable(address: memory.unreadableAddress) }
+        return memory.wasRead ? .memory(memory) : .notCaptured
     }
 
     /// Every parameter's capture, from a call's captures in plan order.
