@@ -180,7 +180,7 @@ enum PrototypeEvaluation {
                 site: matcher.site))
         }
         if let literalFailure { return .failure(literalFailure) }
-        return .success(CallPattern(interceptor: interceptor, arguments: arguments, site: site))
+        return .success(CallPattern(interceptor: interceptor, arguments: arguments, site: site, purpose: purpose))
     }
 
     /// A matcher of type `T` fits a parameter of type `T`, and any pointer fits any pointer

@@ -47,6 +47,15 @@ extension FailureMessages {
             + "for a buffer of that length."
     }
 
+    /// A matcher or captor that reads through a pointer argument whose memory could not be read
+    /// when the call arrived. `call` is the call's place among the mock's calls, for a verify.
+    static func matcherCannotRead(_ matcher: String, purpose: String, mock: String, position: Int, address: UInt, call: Int?) -> String {
+        let which = call.map { " in call #\($0)" } ?? ""
+        return "\(matcher) in \(purpose)(...) reads the memory argument \(position + 1) of \(mock) points to, but\(which) "
+            + "that memory was \(unreadableAtCallTime(address)): a page before its end could not be read, or its length was "
+            + "more than any process can own. The call does not match."
+    }
+
     /// `mock, by position from 0`, or `table, by field path and position from 0`.
     private static func made(_ tableField: String?) -> String {
         tableField == nil ? "mock, by position from 0" : "table, by field path and position from 0"
