@@ -35,15 +35,20 @@ extension FailureMessages {
             + "\(declare(".buffer(count: k)")) (a length in parameter k) or \(declare(".cString"))."
     }
 
-    /// A matcher that reads text or bytes through a `const char *` next to an `int`.
+    /// A matcher that reads text or bytes through a `const char *` next to an `int`, or with a
+    /// `size_t` further on (at `lengthPosition`, from 0).
     static func matcherNeedsDecision(
-        _ matcher: String, purpose: String, mock: String, position: Int, type: String, next: String, tableField: String? = nil
+        _ matcher: String, purpose: String, mock: String, position: Int, type: String, lengthPosition: Int, lengthType: String,
+        tableField: String? = nil
     ) -> String {
         let declare = { (capture: String) in declaration(capture, at: position, tableField: tableField) }
+        let length = lengthPosition == position + 1
+            ? "is followed by an \(lengthType)"
+            : "comes before argument \(lengthPosition + 1) (\(lengthType))"
         return "\(matcher) in \(purpose)(...) reads the memory argument \(position + 1) of \(mock) points to, but that parameter "
-            + "(\(type)) is followed by an \(next), which may be its length or not, so Impostor copied only up to whichever "
+            + "(\(type)) \(length), which may be its length or not, so Impostor copied only up to whichever "
             + "of a NUL and that number came first. Say which it is when you create the \(made(tableField)): "
-            + "capturing: \(declare(".cString")) for a NUL-terminated string, \(declare(".buffer(count: \(position + 1))")) "
+            + "capturing: \(declare(".cString")) for a NUL-terminated string, \(declare(".buffer(count: \(lengthPosition))")) "
             + "for a buffer of that length."
     }
 

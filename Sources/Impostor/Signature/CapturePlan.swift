@@ -8,9 +8,9 @@ final class CapturePlan: Sendable {
     /// For each parameter, its place in `capturing`, or -1.
     let slots: [Int]
     /// For each parameter, true when the default could not tell a C string from a (buffer,
-    /// length) pair (`const char *` or `const unsigned char *` next to an `int`): its safe copy
-    /// serves `Invocation`, but a matcher reading text through it must wait for a `capturing:`
-    /// declaration.
+    /// length) pair (`const char *` or `const unsigned char *` next to an `int`, or with a
+    /// `size_t` further on): its safe copy serves `Invocation`, but a matcher reading text
+    /// through it must wait for a `capturing:` declaration.
     let undecided: [Bool]
 
     init(rules: [CaptureRule], undecided: [Bool]? = nil) {
@@ -66,30 +66,40 @@ extension CapturePlan {
 
     /// `const char *` or `const unsigned char *` followed by an integer that is not a `size_t`:
     /// `lookup(key, fallback)` and expat's `(s, len)` look alike, and so do libxml2's
-    /// `(const xmlChar *URI, int nb_namespaces)` and `(const xmlChar *ch, int len)`.
+    /// `(const xmlChar *URI, int nb_namespaces)` and `(const xmlChar *ch, int len)`. Or one
+    /// followed by something else, with a `size_t` further on: `(const char *data, void *ctx,
+    /// size_t len)` and `(const char *key, void *value, size_t index)` look alike too.
     private static func isUndecided(at index: Int, of parameters: [CValueType]) -> Bool {
-        guard case .text(isMutable: false, _) = parameters[index].pointer, index + 1 < parameters.count
-        else { return false }
-        let next = parameters[index + 1]
-        return isInteger(next) && !isLength(next)
+        guard case .text(isMutable: false, _) = parameters[index].pointer else { return false }
+        if index + 1 < parameters.count, isInteger(parameters[index + 1]) { return !isLength(parameters[index + 1]) }
+        return laterLength(after: index, in: parameters) != nil
+    }
+
+    /// The first `size_t`, `ssize_t` or `long` parameter after `index + 1`: a length that may
+    /// belong to the pointer at `index` though it is not next to it.
+    private static func laterLength(after index: Int, in parameters: [CValueType]) -> Int? {
+        parameters.indices.dropFirst(index + 2).first { isLength(parameters[$0]) }
     }
 
     private static func defaultRule(at index: Int, of parameters: [CValueType]) -> CaptureRule {
         let next = index + 1 < parameters.count ? parameters[index + 1] : nil
         let length = next.flatMap { isLength($0) ? lengthArgument(index + 1, $0) : nil }
         let integer = next.flatMap { isInteger($0) ? lengthArgument(index + 1, $0) : nil }
+        let later = laterLength(after: index, in: parameters).map { lengthArgument($0, parameters[$0]) }
         switch parameters[index].pointer {
         case .text(isMutable: false, isUnsigned: false):
             // `const char *` is a C string by convention, and a buffer when a `size_t` follows
-            // (write, fwrite, fopencookie). Next to another integer it may be either; stopping
-            // at whichever of the NUL and that integer comes first never reads past either.
+            // (write, fwrite, fopencookie). Next to another integer, or with a `size_t` further
+            // on (`(const char *data, void *ctx, size_t len)`), it may be either; stopping at
+            // whichever of the NUL and that integer comes first never reads past either.
             if let length { return .buffer(count: length, times: nil, elementSize: 1) }
-            return integer.map(CaptureRule.textUpTo) ?? .cString
+            return (integer ?? later).map(CaptureRule.textUpTo) ?? .cString
         case .text(isMutable: false, isUnsigned: true):
             // `const unsigned char *` with a `size_t` is binary data (`const uint8_t *data`);
-            // with an `int` it is libxml2's (text, length) pair.
+            // with an `int` it is libxml2's (text, length) pair; with a `size_t` further on,
+            // either, as for `const char *`.
             if let length { return .buffer(count: length, times: nil, elementSize: 1) }
-            return integer.map(CaptureRule.textUpTo) ?? .cString
+            return (integer ?? later).map(CaptureRule.textUpTo) ?? .cString
         case .raw(isMutable: false):
             return length.map { .buffer(count: $0, times: nil, elementSize: 1) } ?? .none
         case .typed(let pointee, let isMutable) where pointee.isTrivial && pointee.size > 0:
