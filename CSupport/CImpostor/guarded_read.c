@@ -6,7 +6,8 @@
 // read". A read that does not fault runs a handful of instructions and no system call; the
 // handler costs nothing until a fault.
 #define _GNU_SOURCE
-#include "impostor_guarded_read.h"
+// Relative to this file, so that the tests can compile the portable readers from it too.
+#include "include/impostor_guarded_read.h"
 
 #include <signal.h>
 #include <stddef.h>

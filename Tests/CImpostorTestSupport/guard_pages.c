@@ -21,6 +21,10 @@ static unsigned char *map_guarded(unsigned char fill) {
 
 static void unmap_guarded(unsigned char *guard) { munmap(guard - PAGE, 2 * PAGE); }
 
+unsigned char *cgp_map_before_guard(void) { return map_guarded('x'); }
+
+void cgp_unmap_before_guard(unsigned char *guard) { unmap_guarded(guard); }
+
 int32_t cgp_text_before_guard(cgp_text_fn f, size_t length, uintptr_t *address) {
     unsigned char *guard = map_guarded('x');
     if (guard == NULL || length > PAGE) abort();

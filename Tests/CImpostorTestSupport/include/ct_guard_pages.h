@@ -38,6 +38,12 @@ int32_t cgp_text_after_unmap(cgp_text_fn _Nonnull f, uintptr_t *_Nonnull address
 /// The same with a buffer: maps a page, unmaps it, calls f(pointer, length).
 int32_t cgp_buffer_after_unmap(cgp_buffer_fn _Nonnull f, size_t length, uintptr_t *_Nonnull address);
 
+/// Maps a readable page of 'x' (no NUL) followed by a guard page, and returns the guard page's
+/// first byte, or NULL.
+unsigned char *_Nullable cgp_map_before_guard(void);
+/// Unmaps what cgp_map_before_guard mapped.
+void cgp_unmap_before_guard(unsigned char *_Nonnull guard);
+
 /// Reads through a pointer into a page mapped PROT_NONE: a fault outside Impostor's reader,
 /// which must end the process as it would without Impostor. Does not return.
 int cgp_fault(void);

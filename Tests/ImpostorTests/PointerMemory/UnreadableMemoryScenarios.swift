@@ -1,3 +1,4 @@
+import CImpostor
 import CImpostorTestSupport
 import Impostor
 import Testing
@@ -27,6 +28,39 @@ func cannotRead(_ matcher: String, in purpose: String, argument: Int, of mock: S
 
 @Suite(.enabled(if: unreadableMemoryScenario == "reads"))
 struct UnreadableMemoryScenarios {
+    // MARK: The readers themselves
+
+    /// Both readers, called directly: the assembly one Impostor uses on x86-64, and the
+    /// process_vm_readv one other architectures use (compiled here from the same source).
+    @Test func theReadersStopAtAGuardPageAndCountWhatTheyCouldNotRead() throws {
+        let guardPage = try #require(cgp_map_before_guard())
+        defer { cgp_unmap_before_guard(guardPage) }
+        typealias Copy = (UnsafeMutableRawPointer, UnsafeRawPointer, Int) -> Int
+        typealias Length = (UnsafePointer<CChar>, Int) -> Int
+        let readers: [(name: String, copy: Copy, length: Length)] = [
+            ("assembly", impostor_guarded_copy, impostor_guarded_strnlen),
+            ("process_vm_readv", ct_portable_guarded_copy, ct_portable_guarded_strnlen),
+        ]
+        impostor_guarded_read_prepare()
+        for reader in readers {
+            for count in [1, 15, 16, 17, 100, 4096] {
+                let text = UnsafeRawPointer(guardPage - count)
+                let characters = text.assumingMemoryBound(to: CChar.self)
+                #expect(reader.length(characters, 1 << 20) == -1, "\(reader.name), \(count) bytes: SIZE_MAX")
+                #expect(reader.length(characters, count) == count, "\(reader.name), \(count) bytes")
+                #expect(reader.length(characters, count + 1) == -1, "\(reader.name), \(count) bytes")
+                var buffer = [UInt8](repeating: 0, count: count + 64)
+                #expect(reader.copy(&buffer, text, count) == 0, "\(reader.name), \(count) bytes")
+                #expect(buffer.prefix(count).allSatisfy { $0 == UInt8(ascii: "x") })
+                #expect(reader.copy(&buffer, text, count + 64) == 64, "\(reader.name), \(count) bytes: 64 not copied")
+            }
+            #expect(reader.length(UnsafeRawPointer(guardPage).assumingMemoryBound(to: CChar.self), 8) == -1)
+            var buffer = [UInt8](repeating: 0, count: 8)
+            #expect(reader.copy(&buffer, guardPage, 8) == 8, "\(reader.name): nothing copied")
+            #expect(reader.length(UnsafeRawPointer(guardPage - 3).assumingMemoryBound(to: CChar.self), 0) == 0)
+        }
+    }
+
     // MARK: Text without a NUL before a guard page
 
     @Test(.mockery) func textWithoutANulThatRunsIntoAGuardPage() {

@@ -11,7 +11,7 @@ import Glibc
 struct UnreadableMemoryTests {
     /// Every test of UnreadableMemoryScenarios, as Swift Testing names them when they pass.
     private static let scenarios = [
-        "textWithoutANulThatRunsIntoAGuardPage()", "anExpectationThatCannotReadItsArgumentSaysSo()",
+        "theReadersStopAtAGuardPageAndCountWhatTheyCouldNotRead()", "textWithoutANulThatRunsIntoAGuardPage()", "anExpectationThatCannotReadItsArgumentSaysSo()",
         "aBufferWhoseLengthRunsPastAGuardPage()", "dataWithItsLengthFurtherOnIsReadToThatLength()",
         "aLengthNoProcessCanOwnIsRefusedWithoutReading(length:) with 2 test cases", "textInMemoryThatWasUnmapped()",
         "aBufferInMemoryThatWasUnmapped()",
