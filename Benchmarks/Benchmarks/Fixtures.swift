@@ -7,6 +7,9 @@ typealias BinaryFunction = @convention(c) (Int32, Int32) -> Int32
 /// `Vec2 f(Vec2, int)`, the struct-by-value signature of row 6.
 typealias Vec2Function = @convention(c) (Vec2, Int32) -> Vec2
 
+/// `int32_t f(void *context, const char *text)`, the text-capturing signature of row 3t.
+typealias TextFunction = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Int32
+
 /// What every int32 loop passes and expects: `f(3, 5)` returns 8 once stubbed with `a + b`.
 /// No newer stub of row 5 matches 3, so the call reaches the oldest stub.
 enum Call {
@@ -18,6 +21,9 @@ enum Call {
     static let vector = Vec2(x: 1.5, y: 2.5)
     static let scale: Int32 = 2
     static let vectorChecksum = 5.5
+
+    /// Row 3t: an ordinary string of 24 characters, as a log line or a key would be.
+    static let text = "connection 7 established"
 }
 
 /// Why a row could not be measured.
@@ -30,6 +36,12 @@ enum Fixtures {
     /// A mock nobody stubbed (rows 3 and 10): records every call and returns 0.
     static func unstubbed(in mockery: Mockery) throws -> BinaryFunction {
         try mockery.makeMock(of: BinaryFunction.self, named: "add")
+    }
+
+    /// Row 3t: a mock nobody stubbed whose `const char *` text is copied up to its NUL on
+    /// every call (the default for `const char *`).
+    static func textUnstubbed(in mockery: Mockery) throws -> TextFunction {
+        try mockery.makeMock(of: TextFunction.self, named: "onText")
     }
 
     /// Row 4: one stub with matchers on both arguments, answered by a block that returns a value.

@@ -38,6 +38,18 @@ enum CallRows {
             }
         }
 
+        report.measure("3t", "mock, text argument, unstubbed") {
+            for path in EntryPath.allCases {
+                let mockery = Mockery("row 3t\(path.suffix)")
+                let onText = try path.making { try Fixtures.textUnstubbed(in: mockery) }
+                let measurement = Sampler.perCall(plan, expecting: 0, alongside: baseline, beforeEach: clearing(onText)) {
+                    bench_loop_text(onText, $0, Call.text)
+                }
+                report.add(row("3t" + path.suffix, "mock, text argument, unstubbed", measurement,
+                               notes: [path.note, "f(NULL, text) with a 24-byte text: its 25 bytes (the NUL kept) copied and recorded per call"]))
+            }
+        }
+
         report.measure("4", "mock, one stub") {
             for path in EntryPath.allCases {
                 let mockery = Mockery("row 4\(path.suffix)")

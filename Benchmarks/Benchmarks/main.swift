@@ -22,7 +22,7 @@ let usage = """
       --quick     a short run for CI smoke tests (well under 30 seconds)
       --json      the figures as JSON on standard output instead of the table
       --peers     also run row 5 with cmocka, gMock and Python unittest.mock, when installed
-      --only IDS  measure only these rows (comma-separated: 3,5,8a,10a,10d,11b,12,peer) and the
+      --only IDS  measure only these rows (comma-separated: 3,3t,5,8a,10a,10d,11b,12,peer) and the
                   baseline, for profiling one path (10a also gives 10b and 10c; 12 gives
                   12a to 12d, the Swift protocol mocks and their hand-written fake)
 

@@ -27,6 +27,17 @@ bench_loop_result bench_loop_binary(bench_binary_fn f, uint64_t count, int32_t a
     return (bench_loop_result){.elapsed_ns = end - start, .checksum = (double)sum};
 }
 
+bench_loop_result bench_loop_text(bench_text_fn f, uint64_t count, const char *text) {
+    int64_t sum = 0;
+    uint64_t start = bench_now_ns();
+    for (uint64_t i = 0; i < count; i++) {
+        sum += f(NULL, text);
+        bench_int_sink = sum;
+    }
+    uint64_t end = bench_now_ns();
+    return (bench_loop_result){.elapsed_ns = end - start, .checksum = (double)sum};
+}
+
 bench_loop_result bench_loop_vec2(bench_vec2_fn f, uint64_t count, Vec2 v, int32_t n) {
     double sum = 0;
     uint64_t start = bench_now_ns();

@@ -6,13 +6,23 @@ import Glibc
 /// Runs this test binary again with `environment` set and only `filter`'s tests enabled;
 /// returns what it printed, ending with `exit status N`. For settings chosen once per process
 /// (`IMPOSTOR_CALL_ORDER`, `IMPOSTOR_TRAMPOLINE`), for measurements that other tests running
-/// at the same time would disturb, and for cases that may crash or hang: the child is killed
-/// after `timeout` seconds (`exit status 124`, or 137 if it ignored the first signal), so a
-/// deadlock fails the test instead of hanging the run.
-func childRun(environment: String, filter: String, executable: String? = nil, timeout: Int = 300) throws -> String {
+/// at the same time would disturb, and for runs that may crash or hang.
+///
+/// With `timeout`, coreutils' `timeout` ends a child still running after that many seconds
+/// (SIGTERM, then SIGKILL 10 seconds later for a child that blocks SIGTERM, as one stuck in a
+/// crash handler does): its status is then 124 or 137, so a hang fails the test instead of the
+/// CI job. A child a signal ended has status 128 + the signal's number (139 for SIGSEGV). Its
+/// output then goes through a file, so that a process it leaves behind (a crash reporter) cannot
+/// keep the pipe read here open.
+func childRun(environment: String, filter: String, executable: String? = nil, timeout: Int? = 300) throws -> String {
     let executable = try executable ?? testExecutable()
-    let command = "\(environment) timeout --kill-after=10 \(timeout) '\(executable)' --testing-library swift-testing "
-        + "--filter \(filter) 2>&1; echo \"exit status $?\""
+    let run = "'\(executable)' --testing-library swift-testing --filter \(filter)"
+    let command = if let timeout {
+        "output=$(mktemp); (\(environment) timeout --kill-after=10 \(timeout) \(run) > \"$output\" 2>&1; "
+            + "echo \"exit status $?\" >> \"$output\"); cat \"$output\"; rm -f \"$output\""
+    } else {
+        "\(environment) \(run) 2>&1; echo \"exit status $?\""
+    }
     let pipe = try #require(popen(command, "r"))
     var output = ""
     var buffer = [CChar](repeating: 0, count: 4096)

@@ -378,6 +378,31 @@ import Testing
         #expect(failure?.site.line == line)
     }
 
+    @Test func textMatcherOnATextPointerWithALengthFurtherOn() {
+        typealias Data = @convention(c) (UnsafePointer<CChar>?, UnsafeMutableRawPointer?, Int) -> Void
+        let data: Data = mockFunction(named: "data")
+        let line = #line + 1
+        let failure = failure { verify(data(cString("abc"), any(), 3)) }
+        #expect(failure?.message == "cString(\"abc\") in verify(...) reads the memory argument 1 of data points to, but that parameter (UnsafePointer<Int8>?) comes before argument 3 (Int), which may be its length or not, so Impostor copied only up to whichever of a NUL and that number came first. Say which it is when you create the mock, by position from 0: capturing: [0: .cString] for a NUL-terminated string, [0: .buffer(count: 2)] for a buffer of that length.")
+        #expect(failure?.site.line == line)
+    }
+
+    @Test(.mockery) func pointerMatcherOnMemoryUnreadableAtCallTime() {
+        // A pointer no process can own (below 4096) is unreadable without a read; memory that
+        // faults is the same failure (see UnreadableMemoryScenarios).
+        let log: @convention(c) (UnsafePointer<CChar>?) -> Void = mockFunction(named: "log")
+        let line = #line + 1
+        stub(log(cString("ready"))).with { }
+        let failures = captureFailures { log(UnsafePointer(bitPattern: 0x10)) }
+        #expect(failures.map(\.message) == ["cString(\"ready\") in stub(...) reads the memory argument 1 of log points to, but that memory was unreadable at call time (0x0000000000000010): a page before its end could not be read, or its length was more than any process can own. The call does not match."])
+        #expect(failures.map(\.site.line) == [line])
+        let verifyLine = #line + 1
+        let verified = failure { verify(.never, log(cString("ready"))) }
+        #expect(verified?.message == "cString(\"ready\") in verify(...) reads the memory argument 1 of log points to, but in call #1 that memory was unreadable at call time (0x0000000000000010): a page before its end could not be read, or its length was more than any process can own. The call does not match.")
+        #expect(verified?.site.line == verifyLine)
+        #expect(invocations(of: log).map(\.description) == ["log(unreadable at call time (0x0000000000000010))"])
+    }
+
     @Test func captureDeclarationThatDoesNotFit() {
         typealias Sink = @convention(c) (UnsafeRawPointer?, Double) -> Void
         let line = #line + 1

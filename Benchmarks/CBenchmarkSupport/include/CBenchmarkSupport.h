@@ -27,6 +27,10 @@ typedef struct Vec2 {
 /// `Vec2 f(Vec2, int)`: the struct-by-value signature of row 6.
 typedef Vec2 (*bench_vec2_fn)(Vec2, int32_t);
 
+/// `int32_t f(void *context, const char *text)`: a callback handed text, row 3t. Impostor
+/// copies the text up to its NUL on every call.
+typedef int32_t (*bench_text_fn)(void *_Nullable context, const char *_Nullable text);
+
 // MARK: Clock
 
 /// CLOCK_MONOTONIC in nanoseconds.
@@ -47,6 +51,9 @@ bench_loop_result bench_loop_binary(bench_binary_fn _Nonnull f, uint64_t count, 
 
 /// Calls `f(v, n)` `count` times and times the loop; the checksum sums `x + y` of each result.
 bench_loop_result bench_loop_vec2(bench_vec2_fn _Nonnull f, uint64_t count, Vec2 v, int32_t n);
+
+/// Calls `f(NULL, text)` `count` times and times the loop; the checksum sums the results.
+bench_loop_result bench_loop_text(bench_text_fn _Nonnull f, uint64_t count, const char *_Nonnull text);
 
 /// A plain C function for the floor row: returns `a + b`.
 int32_t bench_add(int32_t a, int32_t b);

@@ -5,7 +5,8 @@
 // thread's end. This header gives Swift exactly those things; `impostor_records.h` adds the
 // lock-free call records, `impostor_monitor.h` the expectations' monitor,
 // `impostor_static_trampolines.h` the entry points that take the place of libffi's closures on
-// Linux x86-64 and `impostor_stub_keys.h` the stubs their dispatcher matches itself.
+// Linux x86-64, `impostor_stub_keys.h` the stubs their dispatcher matches itself and
+// `impostor_guarded_read.h` the reads of a caller's memory that cannot fault.
 #ifndef CIMPOSTOR_H
 #define CIMPOSTOR_H
 
@@ -31,6 +32,7 @@
 #define IMPOSTOR_HOT_AFTER_ANSWER static __attribute__((noinline))
 #endif
 
+#include "impostor_guarded_read.h"
 #include "impostor_monitor.h"
 #include "impostor_records.h"
 #include "impostor_static_trampolines.h"

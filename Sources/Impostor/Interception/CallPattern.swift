@@ -7,6 +7,11 @@ final class CallPattern: Sendable {
     let arguments: [ArgumentMatcher]
     /// Where the stub or verify was written.
     let site: SourceSite
+    /// The API that made it (`stub`, `verify`, `oneOf`, …), for messages.
+    let purpose: String
+    /// The arguments whose matcher reads through a pointer (`cString`, `bytes`, a text
+    /// literal, a pointer captor), in order.
+    let pointerReaders: [Int]
     /// `arguments` compiled for the per-call path: literal C scalars become one comparison of
     /// a machine word, `any()` no work at all.
     private let tests: [ArgumentTest]
@@ -20,15 +25,20 @@ final class CallPattern: Sendable {
     /// before the pattern.
     let prefilter: StubPrefilter
 
-    init(interceptor: Interceptor, arguments: [ArgumentMatcher], site: SourceSite) {
+    init(interceptor: Interceptor, arguments: [ArgumentMatcher], site: SourceSite, purpose: String) {
         self.interceptor = interceptor
         self.arguments = arguments
         self.site = site
+        self.purpose = purpose
         let tests = arguments.map(ArgumentTest.init)
         self.tests = tests
         let prefiltered = tests.firstIndex { $0.kind == .bits }
         prefilter = prefiltered.map { StubPrefilter(argument: $0, size: tests[$0].size, bits: tests[$0].bits) } ?? .none
-        checks = tests.indices.filter { tests[$0].kind != .any && $0 != prefiltered }.map { ArgumentCheck(index: $0, test: tests[$0]) }
+        let pointerReaders = arguments.indices.filter { arguments[$0].readsThroughPointer }
+        self.pointerReaders = pointerReaders
+        checks = tests.indices.filter { tests[$0].kind != .any && $0 != prefiltered }.map {
+            ArgumentCheck(index: $0, test: tests[$0], readsThroughPointer: pointerReaders.contains($0))
+        }
         hasCaptors = arguments.contains { if case .test(let matcher) = $0 { matcher.onMatch != nil } else { false } }
     }
 
@@ -48,7 +58,13 @@ final class CallPattern: Sendable {
             let matched = check.test.kind == .general
                 ? matchesGenerally(argument: check.index, frame.slot(check.index))
                 : matches(check.test, ArgumentSlot(address: frame.argumentAddress(check.index)))
-            if !matched { return false }
+            if !matched {
+                // A matcher that could not read its argument's memory does not match, and says
+                // so (see CallPattern+Unreadable). Checked only where such a matcher turned the
+                // call down: one load for every other miss.
+                if check.readsThroughPointer { reportUnreadable(frame, turnedDownAt: check.index) }
+                return false
+            }
         }
         return true
     }
@@ -121,6 +137,8 @@ final class CallPattern: Sendable {
 private struct ArgumentCheck {
     let index: Int
     let test: ArgumentTest
+    /// True when the argument's matcher reads through a pointer.
+    let readsThroughPointer: Bool
 }
 
 /// One argument matcher in the form the per-call path tests: plain values only, so reading

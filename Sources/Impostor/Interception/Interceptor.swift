@@ -112,7 +112,7 @@ final class Interceptor: Sendable, LateCallCounting {
             // nothing is read through its pointers.
             MatcherRecorder.reportLeftovers()
             guard !capturePlan.isEmpty else { return answerAndRecord(frame) }
-            return answerAndRecord(frame, captures: [CapturedMemory?](repeating: .unreadable, count: capturePlan.capturing.count))
+            return answerAndRecord(frame, captures: [CapturedMemory?](repeating: .notRead, count: capturePlan.capturing.count))
         }
         guard !capturePlan.isEmpty else { return answerAndRecord(frame) }
         // Copied before any stub sees the call, so matchers, captors, answers and the record

@@ -80,7 +80,9 @@ public struct Invocation: Sendable, CustomStringConvertible {
 
     /// The text a pointer argument pointed to, as copied when the call was made (up to the NUL
     /// for a `const char *`, the buffer's length for a (buffer, length) pair; see
-    /// ``PointerCapture``), or nil for a NULL pointer or a parameter nothing was copied from.
+    /// ``PointerCapture``), or nil for a NULL pointer, a parameter nothing was copied from, or
+    /// memory that could not be read when the call arrived (``description`` shows it as
+    /// `unreadable at call time (0x…)`).
     ///
     /// For `char *`, `unsigned char *` and `void *` parameters (and their `const` forms). A
     /// pointer to anything else (`char **`, `int *`, a struct) is reported as a failure at this
@@ -106,7 +108,9 @@ public struct Invocation: Sendable, CustomStringConvertible {
 
     /// The bytes a pointer argument pointed to, as copied when the call was made: a buffer's
     /// whole length, a typed pointer's pointee, or what `capturing:` declared (see
-    /// ``PointerCapture``). Nil for a NULL pointer or a parameter nothing was copied from.
+    /// ``PointerCapture``). Nil for a NULL pointer, a parameter nothing was copied from, or
+    /// memory that could not be read when the call arrived (``description`` shows it as
+    /// `unreadable at call time (0x…)`).
     ///
     /// A parameter that is not a pointer, or an index out of range, is reported as a failure
     /// at this line and nil is returned.

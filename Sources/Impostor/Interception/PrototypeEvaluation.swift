@@ -180,7 +180,7 @@ enum PrototypeEvaluation {
                 site: matcher.site))
         }
         if let literalFailure { return .failure(literalFailure) }
-        return .success(CallPattern(interceptor: interceptor, arguments: arguments, site: site))
+        return .success(CallPattern(interceptor: interceptor, arguments: arguments, site: site, purpose: purpose))
     }
 
     /// A matcher of type `T` fits a parameter of type `T`, and any pointer fits any pointer
@@ -211,10 +211,11 @@ enum PrototypeEvaluation {
         guard let reading else { return nil }
         let plan = interceptor.capturePlan
         let parameter = interceptor.signature.parameters[index]
-        if plan.undecided[index] {
+        if plan.undecided[index], case .textUpTo(let length) = plan.rules[index] {
             return FailureMessages.matcherNeedsDecision(
                 matcher, purpose: purpose, mock: interceptor.name, position: index, type: parameter.name,
-                next: interceptor.signature.parameters[index + 1].name, tableField: interceptor.tableField)
+                lengthPosition: length.index, lengthType: interceptor.signature.parameters[length.index].name,
+                tableField: interceptor.tableField)
         }
         guard reading.isSatisfied(by: plan.rules[index]) else {
             return FailureMessages.matcherNeedsCapture(

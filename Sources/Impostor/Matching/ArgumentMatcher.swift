@@ -15,6 +15,13 @@ enum ArgumentMatcher: @unchecked Sendable {
         }
     }
 
+    /// True for a matcher that reads through a pointer argument (`cString`, `bytes`, a text
+    /// literal, a pointer captor).
+    var readsThroughPointer: Bool {
+        if case .test(let matcher) = self { return matcher.pointerReading != nil }
+        return false
+    }
+
     /// `any()`, `5`, `gt(3)`: as the argument reads in messages.
     var description: String {
         switch self {

@@ -92,6 +92,7 @@ private func pointeeMatcher<P, Pointer>(_ matcher: Matcher<P>) -> Matcher<Pointe
 func pointeeReading<P>(_ type: P.Type) -> PointerReading {
     PointerReading(need: .bytes(MemoryLayout<P>.size)) { slot in
         if slot.pointerBits == 0 { return "nil" }
+        if let address = slot.unreadableAddress { return FailureMessages.unreadableAtCallTime(address) }
         return slot.withPointee(as: P.self) { "pointee " + ValueFormatter.describe($0) } ?? FailureMessages.nothingCaptured
     }
 }

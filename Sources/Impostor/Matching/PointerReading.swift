@@ -35,6 +35,7 @@ final class PointerReading: @unchecked Sendable {
         switch reading {
         case .null: "nil"
         case .notCaptured: FailureMessages.nothingCaptured
+        case .unreadable(let address): FailureMessages.unreadableAtCallTime(address)
         case .value(let value): show(value)
         }
     }

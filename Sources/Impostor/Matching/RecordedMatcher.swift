@@ -28,14 +28,22 @@ struct RecordedMatcher: @unchecked Sendable {
         pointerReading: PointerReading? = nil
     ) {
         self.onMatch = onMatch
-        self.pointerReading = pointerReading ?? matcher.test.pointerReading
+        let pointerReading = pointerReading ?? matcher.test.pointerReading
+        self.pointerReading = pointerReading
         literal = matcher.literal
         valueType = Value.self
         description = matcher.description
         self.site = site
         isAny = matcher.isAny
         self.sentinel = sentinel.map { Sentinel.bytes(of: $0) } ?? []
-        test = { matcher.matches($0) }
+        // A matcher (or captor) that reads through a pointer whose memory could not be read at
+        // call time does not match, whatever it tests: not even a negated one (`!cString("x")`)
+        // may take "unreadable" for "different".
+        if pointerReading != nil {
+            test = { slot in slot.unreadableAddress == nil && matcher.matches(slot) }
+        } else {
+            test = { matcher.matches($0) }
+        }
         swift = SwiftArgumentMatcher(matcher)
         let sentinelBytes = self.sentinel
         let sentinelValue = sentinel

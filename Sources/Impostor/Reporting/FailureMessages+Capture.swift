@@ -35,16 +35,30 @@ extension FailureMessages {
             + "\(declare(".buffer(count: k)")) (a length in parameter k) or \(declare(".cString"))."
     }
 
-    /// A matcher that reads text or bytes through a `const char *` next to an `int`.
+    /// A matcher that reads text or bytes through a `const char *` next to an `int`, or with a
+    /// `size_t` further on (at `lengthPosition`, from 0).
     static func matcherNeedsDecision(
-        _ matcher: String, purpose: String, mock: String, position: Int, type: String, next: String, tableField: String? = nil
+        _ matcher: String, purpose: String, mock: String, position: Int, type: String, lengthPosition: Int, lengthType: String,
+        tableField: String? = nil
     ) -> String {
         let declare = { (capture: String) in declaration(capture, at: position, tableField: tableField) }
+        let length = lengthPosition == position + 1
+            ? "is followed by an \(lengthType)"
+            : "comes before argument \(lengthPosition + 1) (\(lengthType))"
         return "\(matcher) in \(purpose)(...) reads the memory argument \(position + 1) of \(mock) points to, but that parameter "
-            + "(\(type)) is followed by an \(next), which may be its length or not, so Impostor copied only up to whichever "
+            + "(\(type)) \(length), which may be its length or not, so Impostor copied only up to whichever "
             + "of a NUL and that number came first. Say which it is when you create the \(made(tableField)): "
-            + "capturing: \(declare(".cString")) for a NUL-terminated string, \(declare(".buffer(count: \(position + 1))")) "
+            + "capturing: \(declare(".cString")) for a NUL-terminated string, \(declare(".buffer(count: \(lengthPosition))")) "
             + "for a buffer of that length."
+    }
+
+    /// A matcher or captor that reads through a pointer argument whose memory could not be read
+    /// when the call arrived. `call` is the call's place among the mock's calls, for a verify.
+    static func matcherCannotRead(_ matcher: String, purpose: String, mock: String, position: Int, address: UInt, call: Int?) -> String {
+        let which = call.map { " in call #\($0)" } ?? ""
+        return "\(matcher) in \(purpose)(...) reads the memory argument \(position + 1) of \(mock) points to, but\(which) "
+            + "that memory was \(unreadableAtCallTime(address)): a page before its end could not be read, or its length was "
+            + "more than any process can own. The call does not match."
     }
 
     /// `mock, by position from 0`, or `table, by field path and position from 0`.
@@ -60,6 +74,12 @@ extension FailureMessages {
 
     /// `nothing was copied from it at call time`, for listings.
     static var nothingCaptured: String { "nothing was copied from it at call time" }
+
+    /// `unreadable at call time (0x00007f12a3b4c000)`: how a pointer argument whose memory could
+    /// not be read when the call arrived shows in listings, descriptions and failures.
+    static func unreadableAtCallTime(_ address: UInt) -> String {
+        "unreadable at call time (\(Hex.address(address)))"
+    }
 
     /// `2 bytes copied at call time`, for listings; `1048576 bytes copied of 2000000` when cut.
     static func bytesCopied(_ memory: CapturedMemory) -> String {

@@ -3,12 +3,14 @@
 enum ValueFormatter {
     /// `capture` is what was copied at call time from the memory a pointer points to: text
     /// pointers with a copy show it quoted.
+    /// Any pointer whose memory could not be read shows as `unreadable at call time (0x…)`.
     static func format(_ record: CallRecord, at offset: Int, as type: CValueType, capture: CapturedArgument = .notCaptured) -> String {
+        if case .unreadable(let address) = capture { return FailureMessages.unreadableAtCallTime(address) }
         if case .text = type.pointer {
             switch capture {
             case .null: return "nil"
             case .memory(let memory): return quoted(memory.text) + (memory.isCut ? "…" : "")
-            case .notCaptured: break
+            case .notCaptured, .unreadable: break
             }
         }
         if type.representation == .pointer {

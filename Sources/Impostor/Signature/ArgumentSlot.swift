@@ -23,6 +23,8 @@ struct ArgumentSlot {
         case null
         /// Nothing was copied from this argument at call time, so nothing can be read.
         case notCaptured
+        /// The memory the argument pointed to could not be read when the call arrived.
+        case unreadable(address: UInt)
         case value(Value)
 
         var value: Value? {
@@ -36,6 +38,13 @@ struct ArgumentSlot {
         // Sound: `address` points at a value of the parameter's type, which the binder
         // checked against `T`; argument slots may be unaligned.
         TrivialValue.load(T.self, from: address)
+    }
+
+    /// The address of a pointer argument whose memory could not be read when the call
+    /// arrived; nil otherwise (and for a value of the user's own, which has no capture).
+    var unreadableAddress: UInt? {
+        if case .unreadable(let address)? = captures?.argument(index) { return address }
+        return nil
     }
 
     /// True when the argument's `size` bytes (1, 2, 4 or 8) equal the low bytes of `bits`.
@@ -73,6 +82,7 @@ struct ArgumentSlot {
         switch captures?.argument(index) {
         case .memory(let memory)?: return .value(memory)
         case .null?: return .null
+        case .unreadable(let address)?: return .unreadable(address: address)
         case .notCaptured?, nil: return .notCaptured
         }
     }
@@ -84,6 +94,7 @@ struct ArgumentSlot {
             switch captured() {
             case .null: return .null
             case .notCaptured: return .notCaptured
+            case .unreadable(let address): return .unreadable(address: address)
             case .value(let memory): return .value(memory.text)
             }
         }
@@ -99,6 +110,7 @@ struct ArgumentSlot {
             switch captured() {
             case .null: return .null
             case .notCaptured: return .notCaptured
+            case .unreadable(let address): return .unreadable(address: address)
             case .value(let memory): return .value(Array(memory.bytes.prefix(count)))
             }
         }

@@ -8,9 +8,9 @@ final class CapturePlan: Sendable {
     /// For each parameter, its place in `capturing`, or -1.
     let slots: [Int]
     /// For each parameter, true when the default could not tell a C string from a (buffer,
-    /// length) pair (`const char *` or `const unsigned char *` next to an `int`): its safe copy
-    /// serves `Invocation`, but a matcher reading text through it must wait for a `capturing:`
-    /// declaration.
+    /// length) pair (`const char *` or `const unsigned char *` next to an `int`, or with a
+    /// `size_t` further on): its safe copy serves `Invocation`, but a matcher reading text
+    /// through it must wait for a `capturing:` declaration.
     let undecided: [Bool]
 
     init(rules: [CaptureRule], undecided: [Bool]? = nil) {
@@ -20,6 +20,8 @@ final class CapturePlan: Sendable {
         var slots = [Int](repeating: -1, count: rules.count)
         for (slot, parameter) in capturing.enumerated() { slots[parameter] = slot }
         self.slots = slots
+        // Once, before the first call that reads through a pointer: not on the per-call path.
+        if !capturing.isEmpty { GuardedRead.prepare() }
     }
 
     /// True when calls copy nothing: the per-call path skips capturing altogether.
@@ -34,7 +36,7 @@ final class CapturePlan: Sendable {
             // A pointer that cannot point into user memory (a small integer, a matcher's
             // non-canonical placeholder, a kernel address) is never dereferenced.
             let address = UInt(bitPattern: pointer)
-            guard address >= 4096, address >> 47 == 0 else { return .unreadable }
+            guard address >= 4096, address < CaptureRule.userSpaceEnd else { return .unreadable(at: address) }
             return rules[index].capture(from: pointer, arguments: arguments)
         }
     }
@@ -44,7 +46,8 @@ final class CapturePlan: Sendable {
         let slot = slots[index]
         guard slot >= 0, slot < captures.count else { return .notCaptured }
         guard let memory = captures[slot] else { return .null }
-        return memory.isUnreadable ? .notCaptured : .memory(memory)
+        if memory.isUnreadable { return .unreadable(address: memory.unreadableAddress) }
+        return memory.wasRead ? .memory(memory) : .notCaptured
     }
 
     /// Every parameter's capture, from a call's captures in plan order.
@@ -63,30 +66,40 @@ extension CapturePlan {
 
     /// `const char *` or `const unsigned char *` followed by an integer that is not a `size_t`:
     /// `lookup(key, fallback)` and expat's `(s, len)` look alike, and so do libxml2's
-    /// `(const xmlChar *URI, int nb_namespaces)` and `(const xmlChar *ch, int len)`.
+    /// `(const xmlChar *URI, int nb_namespaces)` and `(const xmlChar *ch, int len)`. Or one
+    /// followed by something else, with a `size_t` further on: `(const char *data, void *ctx,
+    /// size_t len)` and `(const char *key, void *value, size_t index)` look alike too.
     private static func isUndecided(at index: Int, of parameters: [CValueType]) -> Bool {
-        guard case .text(isMutable: false, _) = parameters[index].pointer, index + 1 < parameters.count
-        else { return false }
-        let next = parameters[index + 1]
-        return isInteger(next) && !isLength(next)
+        guard case .text(isMutable: false, _) = parameters[index].pointer else { return false }
+        if index + 1 < parameters.count, isInteger(parameters[index + 1]) { return !isLength(parameters[index + 1]) }
+        return laterLength(after: index, in: parameters) != nil
+    }
+
+    /// The first `size_t`, `ssize_t` or `long` parameter after `index + 1`: a length that may
+    /// belong to the pointer at `index` though it is not next to it.
+    private static func laterLength(after index: Int, in parameters: [CValueType]) -> Int? {
+        parameters.indices.dropFirst(index + 2).first { isLength(parameters[$0]) }
     }
 
     private static func defaultRule(at index: Int, of parameters: [CValueType]) -> CaptureRule {
         let next = index + 1 < parameters.count ? parameters[index + 1] : nil
         let length = next.flatMap { isLength($0) ? lengthArgument(index + 1, $0) : nil }
         let integer = next.flatMap { isInteger($0) ? lengthArgument(index + 1, $0) : nil }
+        let later = laterLength(after: index, in: parameters).map { lengthArgument($0, parameters[$0]) }
         switch parameters[index].pointer {
         case .text(isMutable: false, isUnsigned: false):
             // `const char *` is a C string by convention, and a buffer when a `size_t` follows
-            // (write, fwrite, fopencookie). Next to another integer it may be either; stopping
-            // at whichever of the NUL and that integer comes first never reads past either.
+            // (write, fwrite, fopencookie). Next to another integer, or with a `size_t` further
+            // on (`(const char *data, void *ctx, size_t len)`), it may be either; stopping at
+            // whichever of the NUL and that integer comes first never reads past either.
             if let length { return .buffer(count: length, times: nil, elementSize: 1) }
-            return integer.map(CaptureRule.textUpTo) ?? .cString
+            return (integer ?? later).map(CaptureRule.textUpTo) ?? .cString
         case .text(isMutable: false, isUnsigned: true):
             // `const unsigned char *` with a `size_t` is binary data (`const uint8_t *data`);
-            // with an `int` it is libxml2's (text, length) pair.
+            // with an `int` it is libxml2's (text, length) pair; with a `size_t` further on,
+            // either, as for `const char *`.
             if let length { return .buffer(count: length, times: nil, elementSize: 1) }
-            return integer.map(CaptureRule.textUpTo) ?? .cString
+            return (integer ?? later).map(CaptureRule.textUpTo) ?? .cString
         case .raw(isMutable: false):
             return length.map { .buffer(count: $0, times: nil, elementSize: 1) } ?? .none
         case .typed(let pointee, let isMutable) where pointee.isTrivial && pointee.size > 0:

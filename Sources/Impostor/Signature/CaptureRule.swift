@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// How much of the memory behind one pointer parameter is copied at call time, resolved from
 /// a ``PointerCapture`` (declared or default) against the function type.
 enum CaptureRule: Equatable, Sendable {
@@ -46,22 +40,27 @@ enum CaptureRule: Equatable, Sendable {
     }
 
     /// Copies what the rule says from `pointer`, which is argument `arguments[i]`'s non-NULL
-    /// value; nil for `.none`.
+    /// value; nil for `.none`. Memory that cannot be read (an unmapped page before the NUL or
+    /// the end of the buffer), and a buffer longer than any process can own, give
+    /// ``CapturedMemory/unreadable(at:)``: nothing here can fault.
     func capture(from pointer: UnsafeRawPointer, arguments: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> CapturedMemory? {
         let limit = PointerCapture.limit
+        let address = UInt(bitPattern: pointer)
         let handedOver: Int
         switch self {
         case .none:
             return nil
         case .cString:
-            // Sound: the parameter is declared (or, for `const char *`, taken by default) to
-            // hold a NUL-terminated string; strnlen never reads past its NUL, which is kept.
-            handedOver = strnlen(pointer.assumingMemoryBound(to: CChar.self), limit) + 1
+            // The parameter is declared (or, for `const char *`, taken by default) to hold a
+            // NUL-terminated string; the scan stops at its NUL, which is kept.
+            guard let length = GuardedRead.textLength(at: pointer, max: limit) else { return .unreadable(at: address) }
+            handedOver = length + 1
         case .textUpTo(let length):
-            // Sound: the pointer is a C string (strnlen stops at its NUL, which is kept) or a
-            // buffer of `length` bytes (strnlen reads no further).
+            // A C string (the scan stops at its NUL, which is kept) or a buffer of `length`
+            // bytes (the scan reads no further). The length only bounds the scan, so one no
+            // process could own is no reason to refuse text whose NUL comes first.
             let length = min(length.value(in: arguments), limit + 1)
-            let found = strnlen(pointer.assumingMemoryBound(to: CChar.self), length)
+            guard let found = GuardedRead.textLength(at: pointer, max: length) else { return .unreadable(at: address) }
             handedOver = found < length ? found + 1 : length
         case .buffer(let count, let times, let elementSize):
             let (elements, overflow) = count.value(in: arguments).multipliedReportingOverflow(by: times?.value(in: arguments) ?? 1)
@@ -70,9 +69,22 @@ enum CaptureRule: Equatable, Sendable {
         case .bytes(let count):
             handedOver = count
         }
-        // Sound: the caller handed over `handedOver` bytes at `pointer` (the rule's contract),
-        // and at most `limit` of them are read.
-        let bytes = Array(UnsafeRawBufferPointer(start: pointer, count: min(handedOver, limit)))
+        // A length that would run past the end of user memory (or overflow) is one no caller can
+        // have handed over: a garbage or misread length argument. It is refused before anything
+        // is read, rather than copied up to the limit from whatever follows the buffer.
+        let (end, overflow) = address.addingReportingOverflow(UInt(handedOver))
+        guard !overflow, end <= CaptureRule.userSpaceEnd else { return .unreadable(at: address) }
+        // The caller handed over `handedOver` bytes at `pointer` (the rule's contract); at most
+        // `limit` of them are read, and a page among them that cannot be read is reported.
+        guard let bytes = GuardedRead.bytes(at: pointer, count: min(handedOver, limit)) else { return .unreadable(at: address) }
         return CapturedMemory(bytes: bytes, handedOver: handedOver)
     }
+
+    /// The first address past user memory: a pointer at or above it is never read, and no
+    /// buffer reaches past it.
+    #if arch(x86_64)
+    static let userSpaceEnd: UInt = 1 << 47   // Linux x86-64 with 4-level page tables
+    #else
+    static let userSpaceEnd: UInt = 1 << 48   // Linux arm64: 48-bit user addresses unless a program asks for more
+    #endif
 }

@@ -21,16 +21,26 @@
 /// | --- | --- | --- |
 /// | `const char *`, `const unsigned char *`, `const void *`, `const T *` | `size_t`, `ssize_t` or `long` | a buffer of that many bytes (or `T`s) |
 /// | `const char *`, `const unsigned char *` (`const xmlChar *`) | another integer (`int len`) | text up to the NUL or that length, whichever comes first (*) |
+/// | `const char *`, `const unsigned char *` | anything else, with a `size_t`, `ssize_t` or `long` further on | text up to the NUL or that length, whichever comes first (*) |
 /// | `const char *`, `const unsigned char *` | anything else | text up to the NUL, which is kept |
 /// | `T *`, `const T *` with `T` a C type of at most 256 bytes | anything else | one `T`, the pointee |
 /// | `void *`, `char *`, `unsigned char *`, opaque and function pointers | anything else | nothing: the address only |
 ///
 /// (*) A `const char *` or `const unsigned char *` next to an `int` may be a C string
 /// (`lookup(key, fallback)`, libxml2's `(const xmlChar *URI, int nb_namespaces)`) or a buffer
-/// (expat's `(s, len)`): what is copied is safe either way, but a matcher that reads it asks you to
-/// say which, with `.cString` or `.buffer(count:)`.
+/// (expat's `(s, len)`), and so may one with a `size_t` further on (`(const char *data, void *ctx,
+/// size_t len)`): what is copied is safe either way, but a matcher that reads it asks you to say
+/// which, with `.cString` or `.buffer(count:)`.
 ///
 /// Copies stop at ``limit`` bytes; a longer one is marked as cut.
+///
+/// Reading never faults. A copy stops at the first page it cannot read (unmapped or
+/// `PROT_NONE`), and a buffer whose address plus length passes the end of user memory is refused
+/// before anything is read; the argument is then recorded as `unreadable at call time (0x…)`,
+/// and a matcher or captor that needs it does not match and fails at its own line. On Linux
+/// x86-64 this takes no system call: Impostor's SIGSEGV/SIGBUS handler, installed with the first
+/// mock that copies pointer memory, resumes a fault in its reader and passes every other fault to
+/// the handler installed before it. A handler installed later takes precedence.
 public struct PointerCapture: Sendable, Equatable, CustomStringConvertible {
     enum Kind: Sendable, Equatable {
         case addressOnly

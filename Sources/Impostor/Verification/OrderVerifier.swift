@@ -28,6 +28,11 @@ enum OrderVerifier {
                 search = self.search(patterns)
             }
         }
+        // A matcher that could not read a call's argument is reported, once per pattern, as a
+        // verify reports it: the order may have failed for want of that call.
+        for case .c(let pattern) in patterns where !pattern.pointerReaders.isEmpty {
+            Verifier.reportUnreadable(pattern, in: Verifier.check(pattern))
+        }
         for step in search.found {
             switch step.pattern {
             case .c(let pattern): if let batch = step.batch { pattern.interceptor.store.markVerified([step.index], in: batch) }

@@ -30,6 +30,7 @@ enum Verifier {
                 continue
             }
             let result = wait(for: pattern, mode: mode, timeout: timeout)
+            reportUnreadable(pattern, in: result)
             guard mode.accepts(result.matching.count) else {
                 FailureReporter.report(ImpostorFailure(
                     message: FailureMessages.verificationFailed(pattern: pattern, mode: mode, check: result, timeout: timeout),
@@ -39,6 +40,18 @@ enum Verifier {
             pattern.interceptor.store.markVerified(result.matching, in: result.batch)
             if pattern.hasCaptors {
                 for index in result.matching { pattern.capture(result.batch.view(index).slot) }
+            }
+        }
+    }
+
+    /// Reports each matcher of `pattern` that could not read an argument of a call it did not
+    /// match (see CallPattern+Unreadable): the count leaves that call out, and says nothing of why.
+    static func reportUnreadable(_ pattern: CallPattern, in check: Check) {
+        guard !pattern.pointerReaders.isEmpty else { return }
+        let matching = Set(check.matching)
+        for index in 0..<check.batch.count where !matching.contains(index) {
+            for reading in pattern.unreadableReadings(check.batch.view(index).slot) {
+                FailureReporter.report(pattern.failure(reading, call: index + 1))
             }
         }
     }

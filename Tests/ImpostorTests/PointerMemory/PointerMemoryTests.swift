@@ -142,6 +142,24 @@ import Glibc
         ])
     }
 
+    @Test(.mockery) func textWithALengthFurtherOnStopsAtTheNulOrTheLengthAndWaitsForADeclaration() {
+        // (const char *data, void *ctx, size_t len): data may be a C string or `len` bytes.
+        // Whichever of the NUL and the length comes first ends the copy (see
+        // UnreadableMemoryScenarios for 8 bytes with no NUL before a guard page).
+        let visit: cgp_data_fn = mockFunction(named: "visit")
+        _ = visit("name", nil, 100)
+        _ = visit("name", nil, 2)
+        #expect(invocations(of: visit).map(\.description) == ["visit(\"name\", nil, 100) -> 0", "visit(\"na\", nil, 2) -> 0"])
+        let line = #line + 1
+        let undecided = captureFailures { verify(visit(cString("name"), any(), any())) }
+        #expect(undecided.map(\.site.line) == [line])
+        #expect(undecided.first?.message.contains("that parameter (UnsafePointer<Int8>?) comes before argument 3 (Int), which may be its length or not") == true)
+        // Declared, it is what it says.
+        let declared: cgp_data_fn = mockFunction(named: "declared", capturing: [0: .cString])
+        _ = declared("name", nil, 2)
+        #expect(captureFailures { verify(.once, declared(cString("name"), any(), 2)) }.isEmpty)
+    }
+
     @Test(.mockery) func curlBodyChunksAreReadWhenDeclared() {
         let body: cp_curl_write_fn = mockFunction(named: "body", capturing: [0: .buffer(count: 1, times: 2)])
         stub(body(any(), any(), any(), any())).with { (_: UnsafeMutablePointer<CChar>?, size: Int, count: Int, _: UnsafeMutableRawPointer?) in
