@@ -120,7 +120,80 @@ __asm__(
     "    movq $-1, %rax\n"
     "    ret\n"
     "    .cfi_endproc\n"
-    ".size impostor_guarded_strnlen, .-impostor_guarded_strnlen\n");
+    ".size impostor_guarded_strnlen, .-impostor_guarded_strnlen\n"
+
+    // impostor_guarded_copy_text (rdi = destination, rsi = text, rdx = max): the scan above,
+    // storing each block it loads to the same offset from destination - (text % 16). Stores go
+    // to the caller's scratch buffer only, which the header sizes for them; the two loads are
+    // the scan's and fault the same way, resuming at impostor_guarded_copy_text_fault.
+    ".p2align 4\n"
+    ".globl impostor_guarded_copy_text\n"
+    ".type impostor_guarded_copy_text, @function\n"
+    "impostor_guarded_copy_text:\n"
+    "    .cfi_startproc\n"
+    "    endbr64\n"
+    "    movq %rdx, %r10\n"              // r10: max
+    "    testq %r10, %r10\n"
+    "    jz .Limpostor_copy_text_zero\n"
+    "    movq %rsi, %rax\n"
+    "    andq $-16, %rax\n"
+    "    movl %esi, %ecx\n"
+    "    andl $15, %ecx\n"
+    "    movq %rdi, %r9\n"
+    "    subq %rcx, %r9\n"               // r9: where the block goes, up to 15 bytes before destination
+    "    pxor %xmm0, %xmm0\n"
+    ".globl impostor_guarded_copy_text_first_load\n"
+    ".hidden impostor_guarded_copy_text_first_load\n"
+    "impostor_guarded_copy_text_first_load:\n"
+    "    movdqa (%rax), %xmm1\n"
+    "    movdqu %xmm1, (%r9)\n"
+    "    pcmpeqb %xmm0, %xmm1\n"
+    "    pmovmskb %xmm1, %edx\n"
+    "    shrl %cl, %edx\n"
+    "    testl %edx, %edx\n"
+    "    jnz .Limpostor_copy_text_in_first\n"
+    "    movl $16, %r8d\n"
+    "    subq %rcx, %r8\n"
+    ".Limpostor_copy_text_next:\n"
+    "    cmpq %r10, %r8\n"
+    "    jae .Limpostor_copy_text_max\n"
+    "    addq $16, %rax\n"
+    "    addq $16, %r9\n"
+    ".globl impostor_guarded_copy_text_next_load\n"
+    ".hidden impostor_guarded_copy_text_next_load\n"
+    "impostor_guarded_copy_text_next_load:\n"
+    "    movdqa (%rax), %xmm1\n"
+    "    movdqu %xmm1, (%r9)\n"
+    "    pcmpeqb %xmm0, %xmm1\n"
+    "    pmovmskb %xmm1, %edx\n"
+    "    testl %edx, %edx\n"
+    "    jnz .Limpostor_copy_text_in_next\n"
+    "    addq $16, %r8\n"
+    "    jmp .Limpostor_copy_text_next\n"
+    ".Limpostor_copy_text_in_next:\n"
+    "    bsfl %edx, %edx\n"
+    "    leaq (%r8,%rdx), %rax\n"
+    "    cmpq %r10, %rax\n"
+    "    cmovaq %r10, %rax\n"
+    "    ret\n"
+    ".Limpostor_copy_text_in_first:\n"
+    "    bsfl %edx, %eax\n"
+    "    cmpq %r10, %rax\n"
+    "    cmovaq %r10, %rax\n"
+    "    ret\n"
+    ".Limpostor_copy_text_max:\n"
+    "    movq %r10, %rax\n"
+    "    ret\n"
+    ".Limpostor_copy_text_zero:\n"
+    "    xorl %eax, %eax\n"
+    "    ret\n"
+    ".globl impostor_guarded_copy_text_fault\n"
+    ".hidden impostor_guarded_copy_text_fault\n"
+    "impostor_guarded_copy_text_fault:\n"
+    "    movq $-1, %rax\n"
+    "    ret\n"
+    "    .cfi_endproc\n"
+    ".size impostor_guarded_copy_text, .-impostor_guarded_copy_text\n");
 
 // The instructions the handler knows, and where each resumes.
 extern const char impostor_guarded_copy_load[] __attribute__((visibility("hidden")));
@@ -128,6 +201,9 @@ extern const char impostor_guarded_copy_resume[] __attribute__((visibility("hidd
 extern const char impostor_guarded_strnlen_first_load[] __attribute__((visibility("hidden")));
 extern const char impostor_guarded_strnlen_next_load[] __attribute__((visibility("hidden")));
 extern const char impostor_guarded_strnlen_fault[] __attribute__((visibility("hidden")));
+extern const char impostor_guarded_copy_text_first_load[] __attribute__((visibility("hidden")));
+extern const char impostor_guarded_copy_text_next_load[] __attribute__((visibility("hidden")));
+extern const char impostor_guarded_copy_text_fault[] __attribute__((visibility("hidden")));
 
 // The actions in place before Impostor's, written once before its handler is installed and
 // never after, so the handler reads them without a lock.
@@ -190,6 +266,10 @@ static void handle_fault(int signal, siginfo_t *info, void *context) {
             *pc = (greg_t)impostor_guarded_strnlen_fault;
             return;
         }
+        if (*pc == (greg_t)impostor_guarded_copy_text_first_load || *pc == (greg_t)impostor_guarded_copy_text_next_load) {
+            *pc = (greg_t)impostor_guarded_copy_text_fault;
+            return;
+        }
     }
     pass_on(signal, info, context);
 }
@@ -235,6 +315,13 @@ size_t impostor_guarded_copy(void *destination, const void *source, size_t count
         copied += (size_t)read;
     }
     return count - copied;
+}
+
+size_t impostor_guarded_copy_text(void *destination, const char *text, size_t max) {
+    size_t length = impostor_guarded_strnlen(text, max);
+    if (length == SIZE_MAX) return SIZE_MAX;
+    size_t count = length < max ? length + 1 : max;
+    return impostor_guarded_copy(destination, text, count) == 0 ? length : SIZE_MAX;
 }
 
 size_t impostor_guarded_strnlen(const char *text, size_t max) {

@@ -57,12 +57,15 @@ int32_t cgp_data_before_guard(cgp_data_fn f, uintptr_t *address) {
 }
 
 int32_t cgp_small_buffer_with_length(cgp_buffer_fn f, size_t length, uintptr_t *address) {
-    unsigned char *data = malloc(16);
-    if (data == NULL) abort();
+    // 16 bytes at the start of 2 MiB of readable memory: reading past them would not fault, so
+    // only refusing the length keeps a capture from copying 1 MiB of what follows.
+    size_t mapped = 2 << 20;
+    unsigned char *data = mmap(NULL, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (data == MAP_FAILED) abort();
     memset(data, 0x5A, 16);
     *address = (uintptr_t)data;
     int32_t result = f(data, length);
-    free(data);
+    munmap(data, mapped);
     return result;
 }
 

@@ -7,4 +7,5 @@
 #define impostor_guarded_read_prepare ct_portable_guarded_read_prepare
 #define impostor_guarded_copy ct_portable_guarded_copy
 #define impostor_guarded_strnlen ct_portable_guarded_strnlen
+#define impostor_guarded_copy_text ct_portable_guarded_copy_text
 #include "../../CSupport/CImpostor/guarded_read.c"

@@ -37,6 +37,13 @@ size_t impostor_guarded_copy(void *_Nonnull destination, const void *_Nonnull so
 /// a byte before the NUL and before `max` cannot be read.
 size_t impostor_guarded_strnlen(const char *_Nonnull text, size_t max);
 
+/// impostor_guarded_strnlen(text, max) that also copies what it scanned: the text's bytes up to
+/// and including its NUL (or `max` bytes, when no NUL comes first) go to the same offsets of
+/// `destination`. One pass over the text instead of a scan and a copy. `destination` must be
+/// writable from 16 bytes before it to `max` + 16 bytes after it (it is a scratch buffer: those
+/// bytes, and the ones past the copy, are overwritten with others of the text's 16-byte blocks).
+size_t impostor_guarded_copy_text(void *_Nonnull destination, const char *_Nonnull text, size_t max);
+
 #ifdef __cplusplus
 }
 #endif

@@ -52,16 +52,17 @@ enum CaptureRule: Equatable, Sendable {
             return nil
         case .cString:
             // The parameter is declared (or, for `const char *`, taken by default) to hold a
-            // NUL-terminated string; the scan stops at its NUL, which is kept.
-            guard let length = GuardedRead.textLength(at: pointer, max: limit) else { return .unreadable(at: address) }
-            handedOver = length + 1
+            // NUL-terminated string; the copy stops at its NUL, which is kept. Text with no NUL
+            // in the first `limit` bytes is cut there: the caller handed over more.
+            guard let bytes = GuardedRead.text(at: pointer, bound: limit) else { return .unreadable(at: address) }
+            return CapturedMemory(bytes: bytes, handedOver: bytes.last == 0 ? bytes.count : limit + 1)
         case .textUpTo(let length):
-            // A C string (the scan stops at its NUL, which is kept) or a buffer of `length`
-            // bytes (the scan reads no further). The length only bounds the scan, so one no
+            // A C string (the copy stops at its NUL, which is kept) or a buffer of `length`
+            // bytes (the copy reads no further). The length only bounds the copy, so one no
             // process could own is no reason to refuse text whose NUL comes first.
-            let length = min(length.value(in: arguments), limit + 1)
-            guard let found = GuardedRead.textLength(at: pointer, max: length) else { return .unreadable(at: address) }
-            handedOver = found < length ? found + 1 : length
+            let length = length.value(in: arguments)
+            guard let bytes = GuardedRead.text(at: pointer, bound: min(length, limit)) else { return .unreadable(at: address) }
+            return CapturedMemory(bytes: bytes, handedOver: bytes.last == 0 ? bytes.count : min(length, limit + 1))
         case .buffer(let count, let times, let elementSize):
             let (elements, overflow) = count.value(in: arguments).multipliedReportingOverflow(by: times?.value(in: arguments) ?? 1)
             let (total, overflow2) = elements.multipliedReportingOverflow(by: elementSize)
@@ -69,7 +70,7 @@ enum CaptureRule: Equatable, Sendable {
         case .bytes(let count):
             handedOver = count
         }
-        // A length that would run past the end of user memory (or overflow) is one no caller can
+        // A buffer's length that would run past the end of user memory (or overflow) is one no caller can
         // have handed over: a garbage or misread length argument. It is refused before anything
         // is read, rather than copied up to the limit from whatever follows the buffer.
         let (end, overflow) = address.addingReportingOverflow(UInt(handedOver))

@@ -27,8 +27,8 @@ int32_t cgp_buffer_across_guard(cgp_buffer_fn _Nonnull f, size_t readable, size_
 /// Returns f's result.
 int32_t cgp_data_before_guard(cgp_data_fn _Nonnull f, uintptr_t *_Nonnull address);
 
-/// Calls f(data, length) with data a 16-byte heap block (0x5A), whatever `length` says.
-/// Returns f's result.
+/// Calls f(data, length) with data 16 bytes of 0x5A, whatever `length` says, followed by 2 MiB
+/// of readable memory (so that a read past the 16 bytes would not fault). Returns f's result.
 int32_t cgp_small_buffer_with_length(cgp_buffer_fn _Nonnull f, size_t length, uintptr_t *_Nonnull address);
 
 /// Maps a page holding the text "gone", unmaps it, then calls f with a pointer into it.

@@ -10,5 +10,7 @@ void ct_portable_guarded_read_prepare(void);
 size_t ct_portable_guarded_copy(void *_Nonnull destination, const void *_Nonnull source, size_t count);
 /// impostor_guarded_strnlen as other architectures build it: SIZE_MAX when a byte could not be read.
 size_t ct_portable_guarded_strnlen(const char *_Nonnull text, size_t max);
+/// impostor_guarded_copy_text as other architectures build it.
+size_t ct_portable_guarded_copy_text(void *_Nonnull destination, const char *_Nonnull text, size_t max);
 
 #endif

@@ -61,6 +61,21 @@ import Glibc
             "(\(PointerCapture.limit) bytes copied at call time of \(handedOver) handed over)") == true)
     }
 
+    @Test(.mockery) func textLongerThanTheFirstPassIsReadWhole() {
+        // Text is copied in one pass up to about 1 KiB, and scanned then copied beyond.
+        let log: @convention(c) (UnsafePointer<CChar>?) -> Void = mockFunction(named: "log")
+        for count in [991, 992, 993, 5000] {
+            let text = String(repeating: "t", count: count)
+            log(text)
+            #expect(invocations(of: log).last?.cString(0) == text, "\(count) characters")
+            #expect(invocations(of: log).last?.bytes(0)?.count == count + 1, "\(count) characters and the NUL")
+        }
+        let tooLong = String(repeating: "u", count: PointerCapture.limit + 5)
+        log(tooLong)
+        #expect(invocations(of: log).last?.bytes(0)?.count == PointerCapture.limit)
+        #expect(invocations(of: log).last?.description.hasSuffix("u\"\u{2026})") == true, "cut, and shown so")
+    }
+
     // MARK: A buffer with an int length
 
     @Test(.mockery) func anIntLengthIsReadOnlyWhenDeclared() {

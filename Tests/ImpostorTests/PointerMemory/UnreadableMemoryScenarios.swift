@@ -37,9 +37,10 @@ struct UnreadableMemoryScenarios {
         defer { cgp_unmap_before_guard(guardPage) }
         typealias Copy = (UnsafeMutableRawPointer, UnsafeRawPointer, Int) -> Int
         typealias Length = (UnsafePointer<CChar>, Int) -> Int
-        let readers: [(name: String, copy: Copy, length: Length)] = [
-            ("assembly", impostor_guarded_copy, impostor_guarded_strnlen),
-            ("process_vm_readv", ct_portable_guarded_copy, ct_portable_guarded_strnlen),
+        typealias CopyText = (UnsafeMutableRawPointer, UnsafePointer<CChar>, Int) -> Int
+        let readers: [(name: String, copy: Copy, length: Length, copyText: CopyText)] = [
+            ("assembly", impostor_guarded_copy, impostor_guarded_strnlen, impostor_guarded_copy_text),
+            ("process_vm_readv", ct_portable_guarded_copy, ct_portable_guarded_strnlen, ct_portable_guarded_copy_text),
         ]
         impostor_guarded_read_prepare()
         for reader in readers {
@@ -53,11 +54,28 @@ struct UnreadableMemoryScenarios {
                 #expect(reader.copy(&buffer, text, count) == 0, "\(reader.name), \(count) bytes")
                 #expect(buffer.prefix(count).allSatisfy { $0 == UInt8(ascii: "x") })
                 #expect(reader.copy(&buffer, text, count + 64) == 64, "\(reader.name), \(count) bytes: 64 not copied")
+                // The scan that copies as it goes: 16 bytes of room on either side.
+                var scratch = [UInt8](repeating: 0, count: count + 96)
+                scratch.withUnsafeMutableBytes { scratch in
+                    let start = scratch.baseAddress! + 16
+                    #expect(reader.copyText(start, characters, 1 << 20) == -1, "\(reader.name), \(count) bytes")
+                    #expect(reader.copyText(start, characters, count) == count, "\(reader.name), \(count) bytes")
+                    #expect(UnsafeRawBufferPointer(start: start, count: count).allSatisfy { $0 == UInt8(ascii: "x") })
+                }
             }
             #expect(reader.length(UnsafeRawPointer(guardPage).assumingMemoryBound(to: CChar.self), 8) == -1)
             var buffer = [UInt8](repeating: 0, count: 8)
             #expect(reader.copy(&buffer, guardPage, 8) == 8, "\(reader.name): nothing copied")
             #expect(reader.length(UnsafeRawPointer(guardPage - 3).assumingMemoryBound(to: CChar.self), 0) == 0)
+            // Text that ends before the guard page is copied with its NUL.
+            (guardPage - 1).pointee = 0
+            var scratch = [UInt8](repeating: 0xEE, count: 64)
+            scratch.withUnsafeMutableBytes { scratch in
+                let length = reader.copyText(scratch.baseAddress! + 16, UnsafeRawPointer(guardPage - 6).assumingMemoryBound(to: CChar.self), 1 << 20)
+                #expect(length == 5, "\(reader.name)")
+                #expect(Array(scratch[16..<22]) == Array("xxxxx\0".utf8), "\(reader.name)")
+            }
+            (guardPage - 1).pointee = UInt8(ascii: "x")
         }
     }
 
