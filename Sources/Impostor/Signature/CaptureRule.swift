@@ -43,6 +43,10 @@ enum CaptureRule: Equatable, Sendable {
     /// value; nil for `.none`. Memory that cannot be read (an unmapped page before the NUL or
     /// the end of the buffer), and a buffer longer than any process can own, give
     /// ``CapturedMemory/unreadable(at:)``: nothing here can fault.
+    ///
+    /// Inlined into the plan's loop, as it was before reads were guarded: on its own, the
+    /// specialized Array(_:) the copy ends with stayed a call, 60 instructions a capture more.
+    @inline(__always)
     func capture(from pointer: UnsafeRawPointer, arguments: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> CapturedMemory? {
         let limit = PointerCapture.limit
         let address = UInt(bitPattern: pointer)
