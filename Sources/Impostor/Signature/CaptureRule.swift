@@ -74,9 +74,9 @@ enum CaptureRule: Equatable, Sendable {
         case .bytes(let count):
             handedOver = count
         }
-        // A buffer's length that would run past the end of user memory (or overflow) is one no caller can
-        // have handed over: a garbage or misread length argument. It is refused before anything
-        // is read, rather than copied up to the limit from whatever follows the buffer.
+        // A buffer's length that would run past the end of user memory (or overflow) is one no
+        // caller can have handed over: a garbage or misread length argument. It is refused before
+        // anything is read, rather than copied up to the limit from whatever follows the buffer.
         let (end, overflow) = address.addingReportingOverflow(UInt(handedOver))
         guard !overflow, end <= CaptureRule.userSpaceEnd else { return .unreadable(at: address) }
         // The caller handed over `handedOver` bytes at `pointer` (the rule's contract); at most
