@@ -60,8 +60,9 @@ final class CallPattern: Sendable {
                 : matches(check.test, ArgumentSlot(address: frame.argumentAddress(check.index)))
             if !matched {
                 // A matcher that could not read its argument's memory does not match, and says
-                // so (see CallPattern+Unreadable). Checked only where such a matcher turned the
-                // call down: one load for every other miss.
+                // so (see CallPattern+Unreadable). Looked into only where a matcher that reads
+                // through a pointer turned the call down (a look at that argument's capture);
+                // every other miss pays one load.
                 if check.readsThroughPointer { reportUnreadable(frame, turnedDownAt: check.index) }
                 return false
             }

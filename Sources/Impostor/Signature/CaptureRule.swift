@@ -43,6 +43,10 @@ enum CaptureRule: Equatable, Sendable {
     /// value; nil for `.none`. Memory that cannot be read (an unmapped page before the NUL or
     /// the end of the buffer), and a buffer longer than any process can own, give
     /// ``CapturedMemory/unreadable(at:)``: nothing here can fault.
+    ///
+    /// Inlined into the plan's loop, as it was before reads were guarded: on its own, the
+    /// specialized Array(_:) the copy ends with stayed a call, 60 instructions a capture more.
+    @inline(__always)
     func capture(from pointer: UnsafeRawPointer, arguments: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> CapturedMemory? {
         let limit = PointerCapture.limit
         let address = UInt(bitPattern: pointer)
@@ -70,9 +74,9 @@ enum CaptureRule: Equatable, Sendable {
         case .bytes(let count):
             handedOver = count
         }
-        // A buffer's length that would run past the end of user memory (or overflow) is one no caller can
-        // have handed over: a garbage or misread length argument. It is refused before anything
-        // is read, rather than copied up to the limit from whatever follows the buffer.
+        // A buffer's length that would run past the end of user memory (or overflow) is one no
+        // caller can have handed over: a garbage or misread length argument. It is refused before
+        // anything is read, rather than copied up to the limit from whatever follows the buffer.
         let (end, overflow) = address.addingReportingOverflow(UInt(handedOver))
         guard !overflow, end <= CaptureRule.userSpaceEnd else { return .unreadable(at: address) }
         // The caller handed over `handedOver` bytes at `pointer` (the rule's contract); at most

@@ -7,8 +7,9 @@ import Glibc
 #endif
 
 // Calls that hand a mock memory it cannot read in full, run by UnreadableMemoryTests in a child
-// process with a timeout: if reading that memory ever faulted again, it would take that child
-// down, not the test run. Enabled only in the child.
+// process with a timeout, one test per child: if reading that memory ever faulted again, it
+// would take that child down, not the test run. Enabled only in the child; each test of
+// UnreadableMemoryScenarios is listed in UnreadableMemoryTests.scenarios.
 
 /// True in the child process UnreadableMemoryTests starts; the value names the scenario.
 let unreadableMemoryScenario = getenv("IMPOSTOR_UNREADABLE_SCENARIO").map { String(cString: $0) }
