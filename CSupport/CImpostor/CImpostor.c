@@ -17,6 +17,17 @@ static void thread_ended(void *value) {
 
 static void make_thread_end_key(void) { thread_end_key_made = pthread_key_create(&thread_end_key, thread_ended) == 0; }
 
+__attribute__((noinline)) uintptr_t impostor_frame_address(void) { return (uintptr_t)__builtin_frame_address(0); }
+
+__attribute__((noinline)) void *impostor_answering_failures(void) {
+    impostor_thread_state *state = &impostor_thread_state_storage;
+    // Inside the answer, this frame is below the entry point's; an answer left by longjmp left
+    // the field set, and the code asking now runs at or above that entry point's frame.
+    if (state->answering_failures == NULL) return NULL;
+    if ((uintptr_t)__builtin_frame_address(0) >= state->answering_stack) return NULL;
+    return state->answering_failures;
+}
+
 int impostor_on_thread_end(void *value, impostor_thread_end_handler handler) {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, make_thread_end_key);
@@ -43,10 +54,19 @@ typedef struct closure_context {
     uint32_t result_write_size;
 } closure_context;
 
-/// Records a call the closure answered itself, through libffi's argument pointers.
-IMPOSTOR_HOT_AFTER_ANSWER void record_quiet(impostor_quiet_calls *quiet, void **arguments, void *result, uint64_t stamp) {
-    impostor_records_append_call(quiet->records, quiet->records_serial, stamp, 0, 0, 0, arguments, NULL, quiet->steps,
-                                 quiet->count, result, quiet->result_offset, quiet->result_size);
+/// Records a call the closure answers itself, through libffi's argument pointers: whole (a
+/// quiet call, `word` 0), or open before a stub key's answer runs (`IMPOSTOR_RECORD_OPEN`, no
+/// result yet).
+IMPOSTOR_HOT_AROUND_ANSWER impostor_open_call record_quiet(impostor_quiet_calls *quiet, void **arguments, void *result,
+                                                           uint64_t stamp, uint64_t word) {
+    return impostor_records_append_call(quiet->records, quiet->records_serial, stamp, word, 0, 0, arguments, NULL,
+                                        quiet->steps, quiet->count, result, quiet->result_offset, quiet->result_size);
+}
+
+/// Closes the record of a call a stub key's answer answered, with its result.
+IMPOSTOR_HOT_AROUND_ANSWER void close_quiet(impostor_quiet_calls *quiet, impostor_open_call call, uint64_t stamp,
+                                            void *result) {
+    impostor_records_close_call(call, stamp, result, quiet->result_offset, quiet->result_size);
 }
 
 /// libffi calls this for every call through such a closure: what the static dispatcher does
@@ -58,13 +78,14 @@ static void answering_closure_handler(ffi_cif *cif, void *result, void **argumen
         const impostor_stub_key *key = impostor_stub_keys_match(&quiet->keys, NULL, arguments, 1);
         if (key != NULL) {
             uint64_t stamp = impostor_next_stamp();
-            impostor_thread_state *state = impostor_current_thread_state();
-            void *previous = state->answering_failures;
-            state->answering_failures = quiet->answering_failures;
+            // In the log before the answer runs, which may never return (see `impostor_records_append_call`).
+            impostor_open_call call = record_quiet(quiet, arguments, NULL, stamp, IMPOSTOR_RECORD_OPEN);
+            impostor_answering previous =
+                impostor_begin_answering(quiet->answering_failures, (uintptr_t)__builtin_frame_address(0));
             // No base: libffi's pointers are the offsets (see `impostor_static_answer`).
             context->answer(context->user_data, key->stub, result, NULL, arguments, stamp);
-            state->answering_failures = previous;
-            record_quiet(quiet, arguments, result, stamp);
+            impostor_end_answering(previous);
+            close_quiet(quiet, call, stamp, result);
             return;
         }
         if (quiet->nice) {
@@ -75,7 +96,7 @@ static void answering_closure_handler(ffi_cif *cif, void *result, void **argumen
                 if (context->result_write_size == 8) memset(result, 0, 8);
                 else memset(result, 0, context->result_write_size);
             }
-            record_quiet(quiet, arguments, result, impostor_next_stamp());
+            record_quiet(quiet, arguments, result, impostor_next_stamp(), 0);
             return;
         }
     }

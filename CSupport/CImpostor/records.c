@@ -381,7 +381,9 @@ void impostor_records_reset(impostor_records *records, int retire) {
     for (impostor_lane *lane = impostor_records_first_lane(records); lane != NULL; lane = lane->next_lane) {
         // Acquire: the writer's last append happens before the reset below.
         while (atomic_load_explicit(&lane->busy, memory_order_acquire) != 0) sched_yield();
-        if (retire) free_chunks(lane);
+        // A call still open may yet write its result into its record (acquire: a count of 0
+        // comes after the last close's writes); a lane with one keeps its chunks until destroy.
+        if (retire && atomic_load_explicit(&lane->open_calls, memory_order_acquire) == 0) free_chunks(lane);
         lane->current_chunk = NULL;
         lane->next = NULL;
         lane->free_in_chunk = 0;

@@ -178,17 +178,27 @@ struct static_closure {
 /// Arguments the dispatcher's short path has room for.
 #define SIMPLE_ARGUMENTS 16
 
-/// Records a call the dispatcher answered, its arguments copied straight from the frame. Two
-/// inlined bodies, so that each copies with a constant choice (see `impostor_records_append_call`).
-IMPOSTOR_HOT_AFTER_ANSWER void record_answered(static_closure *closure, impostor_quiet_calls *quiet, unsigned char *frame,
-                                               unsigned char *result, uint64_t stamp) {
+/// Records a call the dispatcher answers, its arguments copied straight from the frame: whole
+/// (a quiet call, `word` 0), or open before a stub key's answer runs (`IMPOSTOR_RECORD_OPEN`,
+/// `result` NULL). Two inlined bodies, so that each copies with a constant choice (see
+/// `impostor_records_append_call`).
+IMPOSTOR_HOT_AROUND_ANSWER impostor_open_call record_answered(static_closure *closure, impostor_quiet_calls *quiet,
+                                                              unsigned char *frame, unsigned char *result,
+                                                              uint64_t stamp, uint64_t word) {
     if (quiet->eightbytes) {
-        impostor_records_append_call(closure->quiet_records, closure->quiet_records_serial, stamp, 0, 1, 1, NULL, frame,
-                                     closure->quiet_steps, quiet->count, result, quiet->result_offset, quiet->result_size);
-    } else {
-        impostor_records_append_call(closure->quiet_records, closure->quiet_records_serial, stamp, 0, 1, 0, NULL, frame,
-                                     closure->quiet_steps, quiet->count, result, quiet->result_offset, quiet->result_size);
+        return impostor_records_append_call(closure->quiet_records, closure->quiet_records_serial, stamp, word, 1, 1,
+                                            NULL, frame, closure->quiet_steps, quiet->count, result,
+                                            quiet->result_offset, quiet->result_size);
     }
+    return impostor_records_append_call(closure->quiet_records, closure->quiet_records_serial, stamp, word, 1, 0, NULL,
+                                        frame, closure->quiet_steps, quiet->count, result, quiet->result_offset,
+                                        quiet->result_size);
+}
+
+/// Closes the record of a call a stub key's answer answered, with the result it wrote.
+IMPOSTOR_HOT_AROUND_ANSWER void close_answered(static_closure *closure, impostor_quiet_calls *quiet,
+                                               impostor_open_call call, uint64_t stamp, unsigned char *result) {
+    impostor_records_close_call(call, stamp, result, quiet->result_offset, quiet->result_size);
 }
 
 /// Fills `arguments` with one pointer per argument of the short path, four at a time: two
@@ -213,22 +223,23 @@ static inline __attribute__((always_inline)) void point_at_arguments(const stati
     }
 }
 
-/// What the handler would do for a call a stub key answers: the stamp, the stub's answer (in
-/// Swift), then the record with the result the answer wrote. Inlined: out of line it cost a
-/// keyed call 34 instructions more.
+/// What the handler would do for a call a stub key answers: the stamp, the record (open), the
+/// stub's answer (in Swift), then the record closed with the result the answer wrote. Inlined:
+/// out of line it cost a keyed call 34 instructions more.
 static inline __attribute__((always_inline)) void answer_from_key(static_closure *closure, impostor_quiet_calls *quiet,
                                                                   const impostor_stub_key *key, unsigned char *frame,
                                                                   unsigned char *result) {
     uint64_t stamp = impostor_next_stamp();
+    // In the log before the answer runs, which may never return (see `impostor_records_append_call`).
+    impostor_open_call call = record_answered(closure, quiet, frame, NULL, stamp, IMPOSTOR_RECORD_OPEN);
     // Failures the answer raises go to the mock's Mockery, as from the handler.
-    impostor_thread_state *state = impostor_current_thread_state();
-    void *previous = state->answering_failures;
-    state->answering_failures = quiet->answering_failures;
+    impostor_answering previous =
+        impostor_begin_answering(quiet->answering_failures, (uintptr_t)__builtin_frame_address(0));
     // The frame and its offsets rather than pointers: building them cost every keyed call
     // about a dozen instructions, and the answer reads only the arguments its block takes.
     closure->answer(closure->user_data, key->stub, result, frame, closure->argument_offsets, stamp);
-    state->answering_failures = previous;
-    record_answered(closure, quiet, frame, result, stamp);
+    impostor_end_answering(previous);
+    close_answered(closure, quiet, call, stamp, result);
 }
 
 /// The short path's call of the handler. Out of line, like `answer_from_key`.
@@ -261,7 +272,7 @@ static void dispatch(static_closure *closure, unsigned char *frame) {
             // The whole of what the handler would do for a call nothing answers: a zero result
             // (both return registers of the route, 16 bytes of the frame) and the record.
             memset(result, 0, 16);
-            record_answered(closure, quiet, frame, result, impostor_next_stamp());
+            record_answered(closure, quiet, frame, result, impostor_next_stamp(), 0);
             return;
         }
     }

@@ -21,6 +21,10 @@ static _Thread_local int choosing = 0;
 static _Thread_local const void *thread_owner = NULL;
 /// One bit per dispatcher: set while a mock of that symbol answers a call on this thread.
 static _Thread_local uint64_t answering[IMPOSTOR_GOT_DISPATCHER_COUNT / 64];
+/// For each bit set, the frame address of `impostor_got_set_answering` when it set it: the
+/// answer's own calls of the symbol come from deeper frames (lower addresses). A call from a
+/// frame not below it comes after an answer that never cleared its bit (left by `longjmp`).
+static _Thread_local uintptr_t answering_stack[IMPOSTOR_GOT_DISPATCHER_COUNT];
 
 __attribute__((visibility("hidden"))) const void *impostor_got_choose(uint32_t index, const void *return_address);
 
@@ -90,7 +94,11 @@ const void *impostor_got_choose(uint32_t index, const void *return_address) {
     // The symbol called by name from inside its own mock's answer (a stub calling getenv):
     // the real function, or the call would come back to the mock without end.
     if (answering[index / 64] & ((uint64_t)1 << (index % 64))) {
-        return atomic_load_explicit(&originals[index], memory_order_acquire);
+        if ((uintptr_t)__builtin_frame_address(0) < answering_stack[index]) {
+            return atomic_load_explicit(&originals[index], memory_order_acquire);
+        }
+        // The answer that set the bit was left by longjmp: this call is not inside it.
+        answering[index / 64] &= ~((uint64_t)1 << (index % 64));
     }
     uint64_t route = atomic_load_explicit(&routes[index], memory_order_acquire);
     if ((route & CHOOSE_BIT) == 0) return (const void *)(uintptr_t)route;
@@ -118,6 +126,7 @@ void impostor_got_route(uint32_t index, const void *original, const void *target
 int impostor_got_set_answering(uint32_t index, int on) {
     uint64_t bit = (uint64_t)1 << (index % 64);
     int was = (answering[index / 64] & bit) != 0;
+    if (on && !was) answering_stack[index] = (uintptr_t)__builtin_frame_address(0);
     answering[index / 64] = on ? (answering[index / 64] | bit) : (answering[index / 64] & ~bit);
     return was;
 }

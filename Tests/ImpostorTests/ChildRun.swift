@@ -33,6 +33,12 @@ func childRun(environment: String, filter: String, executable: String? = nil, ti
     return output
 }
 
+/// The status `childRun` printed last.
+func exitStatus(_ output: String) -> Int32? {
+    let marker = "exit status "
+    return output.split(separator: "\n").last { $0.hasPrefix(marker) }.flatMap { Int32($0.dropFirst(marker.count)) }
+}
+
 /// The path of this test binary.
 func testExecutable() throws -> String {
     var path = [CChar](repeating: 0, count: 4096)

@@ -9,6 +9,28 @@ import Glibc
 @Suite struct ClearingMockTests {
     typealias Binary = @convention(c) (Int32, Int32) -> Int32
 
+    /// A call is recorded before its answer runs, and its result written when the answer
+    /// returns. A block that clears the mock's calls and calls the mock again leaves only that
+    /// inner call, which took the outer one's place in the log: the outer call's result is not
+    /// written over it. On both kinds of stub (the entry point's keys and the handler's).
+    @Test(arguments: [false, true])
+    func aBlockThatClearsItsMockLeavesTheCallsMadeAfterTheClearIntact(handler: Bool) {
+        let add: Binary = mockFunction(named: "add")
+        stub(add(handler ? matching { $0 < 10 } : any(), any())).with { (a: Int32, b: Int32) -> Int32 in
+            if a == 1 {
+                clearInvocations(add)
+                #expect(ct_call_binary_i32(add, 2, 2) == 4)
+            }
+            return a + b
+        }
+        stub(add(5, 5)).with { 55 }
+        #expect(ct_call_binary_i32(add, 1, 1) == 2)
+        let calls = invocations(of: add)
+        #expect(calls.map(\.description) == ["add(2, 2) -> 4"])
+        #expect(ct_call_binary_i32(add, 5, 5) == 55)
+        #expect(invocations(of: add).map(\.description) == ["add(2, 2) -> 4", "add(5, 5) -> 55"])
+    }
+
     @Test func clearInvocationsForgetsCallsButKeepsStubs() {
         let add: Binary = mockFunction(named: "add")
         stub(add(any(), 5)).with { 10 }

@@ -191,6 +191,23 @@ import Testing
         #expect(failure?.message == "Cannot read the return value of a call to narrow as Int32: the function returns Int8.")
     }
 
+    /// Inside its own block a call has not returned yet: the same text as for one left by longjmp.
+    @Test func returnValueOfACallThatDidNotReturn() {
+        let decode: Narrow = mockFunction(named: "decode")
+        let read = Locked<[ImpostorFailure]>([])
+        stub(decode(any())).with { (_: Int32) -> Int8 in
+            let call = invocations(of: decode)[0]
+            read.withLock { $0 = captureFailures { _ = call.returnValue(as: Int8.self) } }
+            return 1
+        }
+        #expect(decode(-1) == 1)
+        #expect(read.withLock { $0.map(\.message) } == [
+            "Cannot read the return value of decode(-1) (did not return): its answer never returned to the caller (it "
+                + "left with longjmp, or was still running when the calls were read), so the caller got no value."
+        ])
+        #expect(invocations(of: decode)[0].returnValue(as: Int8.self) == 1)
+    }
+
     @Test func invocationsOfSomethingThatIsNotAMock() {
         let real: Binary = { a, b in a &+ b }
         let failure = failure { #expect(invocations(of: real).isEmpty) }

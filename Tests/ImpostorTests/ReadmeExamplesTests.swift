@@ -150,18 +150,18 @@ typealias ExpatText = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CC
         #expect([add(0, 0), add(0, 0), add(0, 0), add(0, 0), add(0, 0)] == [1, 2, 3, 4, 4])
     }
 
-    /// "A call is recorded once its answer is written: inside a block, `invocations(of:)` holds
-    /// the calls before it."
-    @Test(.mockery) func aBlockSeesTheCallsBeforeItsOwn() {
+    /// "A call is in the log before its answer runs: inside a block, `invocations(of:)` holds
+    /// the calls before it and the call itself, which has not returned yet."
+    @Test(.mockery) func aBlockSeesTheCallsBeforeItsOwnAndItsOwn() {
         let add = mockFunction(of: ct_binary_i32.self, named: "add")
-        var seen: [Int] = []
+        var seen: [[Bool]] = []
         stub(add(any(), any())).with { (a: Int32, _: Int32) -> Int32 in
-            seen.append(invocations(of: add).count)
+            seen.append(invocations(of: add).map(\.didReturn))
             return a
         }
         #expect(ct_call_binary_i32(add, 1, 0) == 1)
         #expect(ct_call_binary_i32(add, 2, 0) == 2)
-        #expect(seen == [0, 1])
+        #expect(seen == [[false], [true, false]])
         #expect(invocations(of: add).map { $0.returnValue(as: Int32.self) } == [1, 2])
     }
 

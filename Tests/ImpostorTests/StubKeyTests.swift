@@ -147,21 +147,31 @@ import Testing
         }
         #expect(liveKeys(add) == -1)
         #expect([ct_call_binary_i32(add, 1, 0), ct_call_binary_i32(add, 1, 0)] == [9, 9])
-        // The block sees the four calls before its own, and the captor its argument.
-        #expect(ct_call_binary_i32(add, 2, 3) == 403)
-        #expect(ct_call_binary_i32(add, 2, 4) == 504)
+        // The block sees the four calls before its own and its own (recorded before the answer
+        // runs), and the captor its argument.
+        #expect(ct_call_binary_i32(add, 2, 3) == 503)
+        #expect(ct_call_binary_i32(add, 2, 4) == 604)
         #expect(seconds.values == [3, 4])
-        #expect(invocations(of: add).map { $0.returnValue(as: Int32.self) } == [7, 8, 9, 9, 403, 504])
+        #expect(invocations(of: add).map { $0.returnValue(as: Int32.self) } == [7, 8, 9, 9, 503, 604])
     }
 
-    @Test func aKeyedBlockSeesTheCallsBeforeItsOwn() {
+    /// A call is in the log before its answer runs: the block sees the calls before its own and
+    /// its own, which has not returned yet.
+    @Test func aKeyedBlockSeesItsOwnCallNotYetReturned() {
         let add = mockFunction(of: ct_binary_i32.self, named: "add")
-        stub(add(2, any())).with { (_: Int32, b: Int32) in Int32(invocations(of: add).count) * 100 + b }
+        let seen = Locked<[[Bool]]>([])
+        stub(add(2, any())).with { (_: Int32, b: Int32) in
+            let calls = invocations(of: add)
+            seen.withLock { $0.append(calls.map(\.didReturn)) }
+            return Int32(calls.count) * 100 + b
+        }
         #expect(liveKeys(add) == (libffiPathForced ? -1 : 1))
         #expect(ct_call_binary_i32(add, 1, 0) == 0)
-        #expect(ct_call_binary_i32(add, 2, 3) == 103)
-        #expect(ct_call_binary_i32(add, 2, 4) == 204)
-        #expect(invocations(of: add).map { $0.returnValue(as: Int32.self) } == [0, 103, 204])
+        #expect(ct_call_binary_i32(add, 2, 3) == 203)
+        #expect(ct_call_binary_i32(add, 2, 4) == 304)
+        #expect(invocations(of: add).map { $0.returnValue(as: Int32.self) } == [0, 203, 304])
+        #expect(seen.withLock { $0 } == [[true, false], [true, true, false]])
+        #expect(invocations(of: add).map(\.didReturn) == [true, true, true])
     }
 
     @Test func aStrictMockAnswersFromItsKeysAndReportsOnlyTheCallNoStubAnswers() {

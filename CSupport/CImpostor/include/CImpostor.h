@@ -21,15 +21,15 @@
 /// without optimization and calls them out of line unless told to inline them.
 #define IMPOSTOR_HOT static inline __attribute__((always_inline))
 
-/// For a body an entry point runs after the stub's answer has returned (the record): inlined
-/// like IMPOSTOR_HOT when optimizing, out of line at -O0 (a debug build of the package). At -O0
-/// every inlined body keeps stack slots of its own, and the entry point's frame, with the
-/// records' copies in it, stays on the stack while the answer runs: 2.6 KB of each level of a
-/// stub that calls its own mock, where optimized code takes about 100 bytes.
+/// For a body an entry point runs before or after the stub's answer (recording the call, closing
+/// its record): inlined like IMPOSTOR_HOT when optimizing, out of line at -O0 (a debug build of
+/// the package). At -O0 every inlined body keeps stack slots of its own, and the entry point's
+/// frame, with the records' copies in it, stays on the stack while the answer runs: 2.6 KB of
+/// each level of a stub that calls its own mock, where optimized code takes about 100 bytes.
 #ifdef __OPTIMIZE__
-#define IMPOSTOR_HOT_AFTER_ANSWER IMPOSTOR_HOT
+#define IMPOSTOR_HOT_AROUND_ANSWER IMPOSTOR_HOT
 #else
-#define IMPOSTOR_HOT_AFTER_ANSWER static __attribute__((noinline))
+#define IMPOSTOR_HOT_AROUND_ANSWER static __attribute__((noinline))
 #endif
 
 #include "impostor_guarded_read.h"
@@ -120,8 +120,13 @@ typedef struct impostor_thread_state {
     /// the handler of `impostor_on_thread_end` when the thread ends).
     void *_Nullable matcher_stack;
     /// Where failures raised while a stub answers a call on this thread wait: the failure
-    /// store of the mock's Mockery (unretained; valid while the answer runs).
+    /// store of the mock's Mockery (unretained; valid while the answer runs). Read it through
+    /// `impostor_answering_failures`, which knows when the answer was left by `longjmp`.
     void *_Nullable answering_failures;
+    /// The frame address of the entry point whose answer set `answering_failures`: code that
+    /// runs inside the answer has deeper frames (lower addresses), so code whose frame is not
+    /// below it runs after an answer that never restored the field (left by `longjmp`).
+    uintptr_t answering_stack;
     /// Non-zero while mocks made on this thread must be libffi closures (the benchmarks
     /// measure both kinds of entry point in one run).
     int32_t libffi_only;
@@ -143,6 +148,40 @@ typedef void (*impostor_thread_end_handler)(void *_Nonnull value);
 /// thread ends. Once per thread; every call must pass the same handler. Returns 0 on success.
 /// Not run for the main thread, which ends with the process.
 int impostor_on_thread_end(void *_Nonnull value, impostor_thread_end_handler _Nonnull handler);
+
+/// What a stub's answer on this thread replaced, put back when it returns.
+typedef struct impostor_answering {
+    void *_Nullable failures;
+    uintptr_t stack;
+} impostor_answering;
+
+/// Sends failures raised on this thread to `failures` while a stub answers, from an entry point
+/// (or the handler) whose frame is at `stack`; returns what it replaced, for
+/// `impostor_end_answering`.
+static inline impostor_answering impostor_begin_answering(void *_Nullable failures, uintptr_t stack) {
+    impostor_thread_state *state = &impostor_thread_state_storage;
+    impostor_answering previous = {state->answering_failures, state->answering_stack};
+    state->answering_failures = failures;
+    state->answering_stack = stack;
+    return previous;
+}
+
+static inline void impostor_end_answering(impostor_answering previous) {
+    impostor_thread_state *state = &impostor_thread_state_storage;
+    state->answering_failures = previous.failures;
+    state->answering_stack = previous.stack;
+}
+
+/// The address of this function's own frame, for Swift code that calls
+/// `impostor_begin_answering`: one level below the caller's frame, so the frames of the answer
+/// the caller runs next (its callees' callees) are below it.
+uintptr_t impostor_frame_address(void);
+
+/// The failure store of the stub answering a call on this thread, or NULL: NULL as well when
+/// the answer that set it never returned (a block left with `longjmp`, so the field was never
+/// put back) and the caller runs outside it. Out of line, so that its own frame is below every
+/// frame of the code that asks.
+void *_Nullable impostor_answering_failures(void);
 
 /// True while this thread evaluates a prototype.
 static inline int impostor_is_recording(void) { return impostor_thread_state_storage.recording != 0; }
@@ -197,6 +236,13 @@ IMPOSTOR_HOT void impostor_copy(void *_Nonnull to, const void *_Nonnull from, si
 
 // MARK: Recording a call
 
+/// A call recorded before its answer ran: its record (NULL when nothing was recorded, the
+/// records being retired) and the lane holding it.
+typedef struct impostor_open_call {
+    unsigned char *_Nullable record;
+    impostor_lane *_Nullable lane;
+} impostor_open_call;
+
 /// One argument's place in a record: its `size` bytes at `offset`; and, for a writer that copies
 /// straight from a static trampoline's frame, where they are in it (`source`, else 0).
 typedef struct impostor_record_step {
@@ -206,9 +252,16 @@ typedef struct impostor_record_step {
 } impostor_record_step;
 
 /// Records one call in the calling thread's lane of `records`: its ordering stamp, `word`
-/// (the verified flag and first capture's index), each argument's bytes at its step, and the
-/// result's `result_size` bytes at `result_offset`. Nothing when the records are retired (the
-/// mock was released). The one writer of records, for the Swift handler and for quiet calls.
+/// (the first capture's index, and `IMPOSTOR_RECORD_OPEN` for a call whose answer is yet to
+/// run), each argument's bytes at its step, and the result's `result_size` bytes at
+/// `result_offset` (none for an open call: pass NULL). Nothing when the records are retired
+/// (the mock was released). The one writer of records, for the Swift handler and for the
+/// entry points' own answers. Returns where the record went, for `impostor_records_close_call`.
+///
+/// A call whose answer runs code (a stub's block or action) is recorded open, before the
+/// answer runs, and closed with its result once the answer returns: a block that leaves with
+/// `longjmp` (the way C libraries such as libjpeg and Lua let a callback fail) still leaves the
+/// call in the log, open ("did not return").
 ///
 /// The arguments come from `arguments`, one pointer each (the handler's, from libffi or the
 /// dispatcher), or, with `from_frame`, from `frame` at each step's `source` (quiet calls, which
@@ -224,7 +277,7 @@ typedef struct impostor_record_step {
 ///
 /// Callers pass `from_frame` and `eightbytes` as constants, so the choices are made when this
 /// inline body is compiled, not per argument.
-IMPOSTOR_HOT void impostor_records_append_call(impostor_records *_Nonnull records, uint64_t serial, uint64_t stamp,
+IMPOSTOR_HOT impostor_open_call impostor_records_append_call(impostor_records *_Nonnull records, uint64_t serial, uint64_t stamp,
                                                uint64_t word,
                                                int from_frame, int eightbytes,
                                                void *_Nullable const *_Nullable arguments,
@@ -239,7 +292,8 @@ IMPOSTOR_HOT void impostor_records_append_call(impostor_records *_Nonnull record
         lane = impostor_lane_nested(records, lane);
     }
     unsigned char *record = (unsigned char *)impostor_records_begin(records, lane);
-    if (record == NULL) return;
+    impostor_open_call call = {record, lane};
+    if (record == NULL) return call;
     // The record is `stride` unused bytes of this thread's own lane: no other thread writes it,
     // and readers read it only once the commit publishes it.
     __builtin_memcpy(record, &stamp, 8);
@@ -270,7 +324,41 @@ IMPOSTOR_HOT void impostor_records_append_call(impostor_records *_Nonnull record
         if (eightbytes) __builtin_memcpy(record + result_offset, result, 8);
         else impostor_copy(record + result_offset, result, result_size);
     }
+    // Callers pass `word` as a constant: this is decided when the body is compiled.
+    if (word & IMPOSTOR_RECORD_OPEN) {
+        atomic_store_explicit(&lane->open_calls, atomic_load_explicit(&lane->open_calls, memory_order_relaxed) + 1,
+                              memory_order_relaxed);
+    }
     impostor_records_commit(records, lane);
+    return call;
+}
+
+/// Writes the result of a call recorded open (see `impostor_records_append_call`) and closes
+/// its record: from then on readers see the call as returned, with this result. `stamp` is the
+/// call's; `result` holds `result_size` bytes (NULL for a `void` function, with 0). On the
+/// thread that recorded the call, which alone writes records to that lane.
+///
+/// No busy span: a release leaves the chunks of a lane with open calls mapped (see
+/// `open_calls`), and a clear keeps every chunk. A clear since the call was recorded may have
+/// let a later call of this thread take the record's place: its stamp is then larger, and the
+/// record is left alone. A record a clear emptied but nothing reused is written unseen.
+IMPOSTOR_HOT void impostor_records_close_call(impostor_open_call call, uint64_t stamp, const void *_Nullable result,
+                                              uint32_t result_offset, uint32_t result_size) {
+    if (call.record == NULL) return;
+    impostor_lane *lane = call.lane;
+    // This thread's own write: only the lane's writer writes its records.
+    uint64_t held;
+    __builtin_memcpy(&held, call.record, 8);
+    if (__builtin_expect(held == stamp, 1)) {
+        // Exactly the result's bytes: the calls the answer made are recorded after this one in
+        // the same lane, and an 8-byte copy could spill into them. None for `void`.
+        if (result_size != 0) impostor_copy(call.record + result_offset, result, result_size);
+        atomic_store_explicit((_Atomic(unsigned char) *)(call.record + IMPOSTOR_RECORD_OPEN_BYTE), 0,
+                              memory_order_release);
+    }
+    // Release: a release that reads the lower count comes after the writes above.
+    atomic_store_explicit(&lane->open_calls, atomic_load_explicit(&lane->open_calls, memory_order_relaxed) - 1,
+                          memory_order_release);
 }
 
 /// True when copying 8 bytes at each of the `count` steps in turn, then at `result_offset`

@@ -26,6 +26,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #ifndef IMPOSTOR_HOT
 #define IMPOSTOR_HOT static inline __attribute__((always_inline))
@@ -112,6 +113,11 @@ typedef struct impostor_lane {
     impostor_chunk *_Nullable current_chunk;
     /// Bytes of the chunks linked so far, which decides the size of the next.
     size_t chunk_bytes;
+    /// Calls recorded open in this lane (see `impostor_records_close_call`) whose answers have
+    /// not returned: closing one writes to its record without a busy span, so a release leaves
+    /// the chunks of a lane with any mapped (a call left by `longjmp` is never closed) until the
+    /// records are destroyed. Only the lane's writer changes it (release stores).
+    _Atomic(size_t) open_calls;
     /// The lane added before this one: set before the lane is published, never changed.
     struct impostor_lane *_Nullable next_lane;
 } impostor_lane;
@@ -154,6 +160,22 @@ typedef struct impostor_record_thread {
 } impostor_record_thread;
 
 extern _Thread_local impostor_record_thread impostor_record_thread_storage;
+
+// MARK: A record's header
+
+/// Every record starts with the call's ordering stamp (8 bytes), then a word: the index of the
+/// call's first capture in its low 6 bytes, the open byte, and the flags byte. The open byte is
+/// 1 from when the call is recorded, before its answer runs, until the answer returns and its
+/// result is written (a release store of 0); a call left by `longjmp` stays open for good. The
+/// flags byte holds the verified flag, which only readers write, under the records' lock. The
+/// bytes are apart so that the writer closing a call and a reader marking it never write the
+/// same byte.
+#define IMPOSTOR_RECORD_HEADER 16
+#define IMPOSTOR_RECORD_OPEN_BYTE 14
+#define IMPOSTOR_RECORD_FLAGS_BYTE 15
+/// The open byte's bit in the word a writer is given (byte 14 of the record: bit 48 of the word).
+#define IMPOSTOR_RECORD_OPEN 0x0001000000000000ULL
+#define IMPOSTOR_RECORD_VERIFIED 0x80
 
 /// Set once before any records exist: 1 when writers must fence (no membarrier), and 1 when
 /// stamps come from the invariant time-stamp counter rather than the shared counter.
@@ -289,6 +311,51 @@ static inline size_t impostor_lane_count(impostor_lane *_Nonnull lane) {
     return atomic_load_explicit(&lane->count, memory_order_acquire);
 }
 static inline uintptr_t impostor_lane_thread(impostor_lane *_Nonnull lane) { return lane->thread; }
+
+/// Whether the record's call is still open: recorded, its answer not returned (yet, or ever:
+/// left by `longjmp`). Acquire: a closed record's result is fully written.
+static inline int impostor_record_is_open(const void *_Nonnull record) {
+    return atomic_load_explicit((_Atomic(unsigned char) *)((unsigned char *)record + IMPOSTOR_RECORD_OPEN_BYTE),
+                                memory_order_acquire) != 0;
+}
+
+/// The index of the record's first capture (the low 6 bytes of its word, which the writer
+/// wrote before publishing it and never writes again).
+static inline uint64_t impostor_record_first_capture(const void *_Nonnull record) {
+    uint32_t low;
+    uint16_t high;
+    memcpy(&low, (const unsigned char *)record + 8, 4);
+    memcpy(&high, (const unsigned char *)record + 12, 2);
+    return ((uint64_t)high << 32) | low;
+}
+
+/// Whether a verify has accounted for the record's call. Under the lock, like every write of it.
+static inline int impostor_record_is_verified(const void *_Nonnull record) {
+    return (((const unsigned char *)record)[IMPOSTOR_RECORD_FLAGS_BYTE] & IMPOSTOR_RECORD_VERIFIED) != 0;
+}
+static inline void impostor_record_mark_verified(void *_Nonnull record) {
+    ((unsigned char *)record)[IMPOSTOR_RECORD_FLAGS_BYTE] |= IMPOSTOR_RECORD_VERIFIED;
+}
+
+/// Copies a published record of `stride` bytes for a reader and says whether it is open. A
+/// closed record is copied whole; an open one without its result, which its writer may be
+/// writing: the copy has zeros from `result_offset` on (the result's place in the record).
+static inline int impostor_record_copy(void *_Nonnull to, const void *_Nonnull record, size_t stride,
+                                       uint32_t result_offset) {
+    const unsigned char *from = (const unsigned char *)record;
+    unsigned char *copy = (unsigned char *)to;
+    if (!impostor_record_is_open(record)) {
+        memcpy(copy, from, stride);
+        return 0;
+    }
+    // Every byte but the open one and the result's is written before the record is published.
+    memcpy(copy, from, IMPOSTOR_RECORD_OPEN_BYTE);
+    copy[IMPOSTOR_RECORD_OPEN_BYTE] = 1;
+    copy[IMPOSTOR_RECORD_FLAGS_BYTE] = from[IMPOSTOR_RECORD_FLAGS_BYTE];
+    memcpy(copy + IMPOSTOR_RECORD_HEADER, from + IMPOSTOR_RECORD_HEADER, result_offset - IMPOSTOR_RECORD_HEADER);
+    memset(copy + result_offset, 0, stride - result_offset);
+    return 1;
+}
 
 /// How many lanes the records have (for tests). Takes the lock.
 size_t impostor_records_lane_count(impostor_records *_Nonnull records);

@@ -284,18 +284,24 @@ final class ExpectationBook: @unchecked Sendable {
         let limit = ExpectationListing.historyLimit
         var total = 0
         var recent: [Invocation] = []
+        // The call itself (recorded before it is answered) and any that came after it are in
+        // the logs too; they are neither shown nor counted as earlier.
+        var notBefore = 0
         for interceptor in interceptors {
             total += interceptor.store.count
-            recent += interceptor.invocations(last: limit + 1).filter { $0.sequenceNumber < sequence }
+            let last = interceptor.invocations(last: limit + 1)
+            recent += last.filter { $0.sequenceNumber < sequence }
+            notBefore += last.count { $0.sequenceNumber >= sequence }
         }
         for member in swiftMembers {
             let calls = member.invocations()
             total += calls.count
             recent += calls.suffix(limit + 1).filter { $0.sequenceNumber < sequence }
+            notBefore += calls.count { $0.sequenceNumber >= sequence }
         }
         recent.sort { $0.sequenceNumber < $1.sequenceNumber }
         let shown = Array(recent.suffix(limit))
-        return (shown, max(0, total - shown.count))
+        return (shown, max(0, total - notBefore - shown.count))
     }
 }
 

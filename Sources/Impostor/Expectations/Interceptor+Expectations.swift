@@ -4,11 +4,15 @@ import CImpostor
 // naggy or strict Mockery. Kept out of line: plain stub/verify mocks pay one load for it.
 extension Interceptor {
     /// Answers a call to a mock that some expectation names: the first expectation that takes
-    /// it, else the newest matching stub, else an unexpected call (zero returned). Records it,
-    /// then, if it moved a state, wakes whoever waits on the Mockery's states.
+    /// it, else the newest matching stub, else an unexpected call (zero returned). Records it
+    /// before answering and closes the record after, then, if it moved a state, wakes whoever
+    /// waits on the Mockery's states.
     @inline(never)
     func answerExpected(_ frame: CallFrame) {
         let sequence = CallSequence.next()
+        // In the log before any action or stub block runs, which may leave with `longjmp`; the
+        // expectations count the call below, so the log and the counts agree either way.
+        let call = store.open(sequence: sequence, frame: frame)
         var movedState = false
         var errno: Int32?
         switch book.dispatch(self, frame) {
@@ -32,12 +36,12 @@ extension Interceptor {
                 reportUnexpected(frame, sequence: sequence, forbiddenBy: nil, uninteresting: false)
             }
         }
-        store.append(sequence: sequence, frame: frame)
+        store.close(call, sequence: sequence, frame: frame)
         // Waiters wait for states, so only a call that moved one can wake them.
         if movedState { book.finish(movedState: true) }
         // Last, so nothing Impostor does after the actions (locks, allocation) can change it.
-        // Recording above sets no errno today, so writing it before `store.append` would
-        // behave the same and no test can tell; it stays last so that no change to
+        // Closing the record above sets no errno today, so writing it before `store.close`
+        // would behave the same and no test can tell; it stays last so that no change to
         // recording can ever overwrite what the action set.
         if let errno { impostor_set_errno(errno) }
     }

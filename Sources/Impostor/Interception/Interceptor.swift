@@ -151,19 +151,24 @@ final class Interceptor: Sendable, LateCallCounting {
         }
     }
 
-    /// Answers the call with the newest matching stub (or zero) and records it.
+    /// Answers the call with the newest matching stub (or zero) and records it: a call nothing
+    /// answers in one go, a stubbed one before its answer runs and again, with its result, after.
     @inline(__always)
     private func answerAndRecord(_ frame: CallFrame) {
         // One load: a mock no expectation names never enters the expectations' path.
         if expected.load(ordering: .acquiring) { return answerExpected(frame) }
         let sequence = CallSequence.next()
         if let matched = newestMatchingStub(frame) {
+            // In the log before the stub's answer runs: a block may leave with `longjmp` and
+            // never return here (the call then stays listed as "did not return").
+            let call = store.open(sequence: sequence, frame: frame)
             answer(frame, with: matched, sequence: sequence)
+            store.close(call, sequence: sequence, frame: frame)
         } else {
             frame.writeZeroResult()
             if !isNice { answerUninteresting(frame, sequence: sequence) }
+            store.append(sequence: sequence, frame: frame)
         }
-        store.append(sequence: sequence, frame: frame)
     }
 
     /// The newest stub whose pattern matches the call, borrowed.

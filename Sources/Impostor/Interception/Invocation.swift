@@ -28,6 +28,15 @@ public struct Invocation: Sendable, CustomStringConvertible {
     public var thread: CallingThread { CallingThread(id: swift?.call.thread ?? record.thread) }
     /// How many arguments the call had.
     public var argumentCount: Int { swift?.parameterTypes.count ?? signature.parameters.count }
+    /// False for a call whose answer never returned to its caller: a stub block or action that
+    /// left with `longjmp` (the way libjpeg's `error_exit` or Lua's `lua_error` fail a callback),
+    /// or one still running on another thread when the calls were read.
+    ///
+    /// A call is recorded before its answer runs, so such a call is in the log like any other:
+    /// `verify`, `.never`, in-order checks, captors and expectations all count it. It has no
+    /// return value (``returnValue(as:fileID:filePath:line:column:)`` reports that), and it
+    /// prints as `decode(0x00007ffd5c1e3a10) (did not return)`.
+    public var didReturn: Bool { swift != nil || record.didReturn }
 
     // A C call's bytes, read through its signature; unused (empty) for a Swift call.
     let signature: Signature!
@@ -162,6 +171,11 @@ public struct Invocation: Sendable, CustomStringConvertible {
                 site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)))
             return TrivialValue.zero(T.self)
         }
+        guard record.didReturn else {
+            FailureReporter.report(ImpostorFailure(
+                message: FailureMessages.noReturnValue(call: callText), site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)))
+            return TrivialValue.zero(T.self)
+        }
         return record.value(at: signature.resultOffset, as: T.self)
     }
 
@@ -175,16 +189,27 @@ public struct Invocation: Sendable, CustomStringConvertible {
         }
     }
 
-    /// The return value formatted for messages; nil for a `Void` function.
+    /// The return value formatted for messages; nil for a `Void` function and for a call that
+    /// did not return (see ``didReturn``).
     public var formattedResult: String? {
         if let swift { return Self.formattedResult(of: swift) }
+        guard record.didReturn else { return nil }
         return signature.result.map { ValueFormatter.format(record, at: signature.resultOffset, as: $0) }
     }
 
-    /// `add(1, 2) -> 3`; `log("ready", 0x00007f…)` for a `Void` function.
-    public var description: String {
-        let call = "\(mockName)(\(formattedArguments.joined(separator: ", ")))"
-        guard let result = formattedResult else { return call }
-        return call + " -> " + result
+    /// `add(1, 2) -> 3`; `log("ready", 0x00007f…)` for a `Void` function;
+    /// `decode(0x00007f…) (did not return)` for a call whose answer never returned.
+    public var description: String { callText }
+
+    private var callText: String {
+        "\(mockName)(\(formattedArguments.joined(separator: ", ")))" + resultSuffix
+    }
+
+    /// What follows the arguments when the call is listed: ` -> 3`, nothing for a `Void`
+    /// function, or that the call did not return.
+    var resultSuffix: String {
+        if !didReturn { return " " + FailureMessages.didNotReturn }
+        guard let result = formattedResult else { return "" }
+        return " -> " + result
     }
 }

@@ -24,8 +24,7 @@ enum CallListing {
                 arguments[position] = "«" + arguments[position] + "»"
             }
             let mismatches = Self.mismatches(pattern, slot: view.slot, formatted: formatted)
-            var text = "\(invocation.mockName)(\(arguments.joined(separator: ", ")))"
-            if let result = invocation.formattedResult { text += " -> " + result }
+            let text = "\(invocation.mockName)(\(arguments.joined(separator: ", ")))" + invocation.resultSuffix
             return Entry(position: index + 1, sequence: view.sequence, text: text, mismatches: mismatches)
         }
         .sorted { ($0.mismatches.count, $0.sequence) < ($1.mismatches.count, $1.sequence) }

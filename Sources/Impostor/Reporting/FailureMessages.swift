@@ -104,6 +104,14 @@ enum FailureMessages {
         "Cannot read the return value of a call to \(mock) as \(requested): the function returns \(actual)."
     }
 
+    /// How a call whose answer never returned (left by `longjmp`) is listed after its arguments.
+    static let didNotReturn = "(did not return)"
+
+    static func noReturnValue(call: String) -> String {
+        "Cannot read the return value of \(call): its answer never returned to the caller (it left with longjmp, "
+            + "or was still running when the calls were read), so the caller got no value."
+    }
+
     static func notAMock(_ description: String) -> String {
         "\(description) is not a mock made by Impostor: pass the function pointer mockFunction returned."
     }

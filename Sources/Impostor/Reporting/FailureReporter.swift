@@ -189,18 +189,18 @@ final class PendingFailures: Sendable {
 
     /// The store of the Mockery whose stub is answering a call on this thread.
     static var answering: PendingFailures? {
-        guard let pointer = impostor_current_thread_state().pointee.answering_failures else { return nil }
+        guard let pointer = impostor_answering_failures() else { return nil }
         return Unmanaged<PendingFailures>.fromOpaque(pointer).takeUnretainedValue()
     }
 
     /// Runs `body` (a stub's answer) with failures raised on this thread going to this store.
     @inline(__always)
     func whileAnswering(_ body: () -> Void) {
-        let state = impostor_current_thread_state()
-        let previous = state.pointee.answering_failures
-        // Sound: `self` outlives `body`, and the previous value is restored before returning.
-        state.pointee.answering_failures = Unmanaged.passUnretained(self).toOpaque()
-        defer { state.pointee.answering_failures = previous }
+        // Sound: `self` outlives `body`, and the previous value is restored before returning;
+        // a body left by `longjmp` never returns here, and `impostor_answering_failures` then
+        // tells its stale value by the frame address kept with it.
+        let previous = impostor_begin_answering(Unmanaged.passUnretained(self).toOpaque(), impostor_frame_address())
+        defer { impostor_end_answering(previous) }
         withExtendedLifetime(self) { body() }
     }
 

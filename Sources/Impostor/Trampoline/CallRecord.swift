@@ -8,11 +8,15 @@ struct CallRecord: Sendable {
     /// What was copied from each parameter's memory at call time, in parameter order (empty
     /// when nothing was: every parameter then reads as not captured).
     let captures: [CapturedArgument]
+    /// False for a call whose answer had not returned when the record was copied: left by
+    /// `longjmp` (or its thread ended), or still running. Its result bytes are zero.
+    let didReturn: Bool
 
-    init(sequence: UInt64, thread: UInt, payload: [UInt8], captures: [CapturedArgument] = []) {
+    init(sequence: UInt64, thread: UInt, payload: [UInt8], didReturn: Bool = true, captures: [CapturedArgument] = []) {
         self.sequence = sequence
         self.thread = thread
         self.payload = payload
+        self.didReturn = didReturn
         self.captures = captures
     }
 

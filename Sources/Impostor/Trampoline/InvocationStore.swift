@@ -4,9 +4,10 @@ import CImpostor
 ///
 /// Each thread that calls the mock appends to a lane of its own (see `impostor_records.h`), so
 /// recording a call takes no lock and writes nothing another thread writes. A record is the
-/// call's ordering stamp (8 bytes), a word for the verified flag and the call's first capture
-/// (8 bytes), the argument block and the return value's bytes; the calling thread is stored
-/// once per lane. Readers take `state`'s lock and merge the lanes by stamp.
+/// call's ordering stamp (8 bytes), a word for the call's first capture, whether its answer has
+/// returned and the verified flag (8 bytes, see `impostor_records.h`), the argument block and
+/// the return value's bytes; the calling thread is stored once per lane. Readers take `state`'s
+/// lock and merge the lanes by stamp.
 final class InvocationStore: @unchecked Sendable {
     // @unchecked: `log` is C memory whose lanes are written by their owning threads and
     // published by release stores; everything else a reader touches is under `state`'s lock.
@@ -35,10 +36,7 @@ final class InvocationStore: @unchecked Sendable {
     let quietCalls: UnsafeMutablePointer<impostor_quiet_calls>
     private let state = Locked(State())
 
-    static let headerSize = 16
-    /// Set in a record's second word once a verify has accounted for the call; the rest of the
-    /// word is the index of the call's first capture.
-    static let verifiedFlag: UInt = 1 << 63
+    static let headerSize = Int(IMPOSTOR_RECORD_HEADER)
 
     init(signature: Signature, plan: CapturePlan) {
         CallSequence.settingChecked
@@ -76,31 +74,57 @@ final class InvocationStore: @unchecked Sendable {
     /// memory.
     @inline(__always)
     func append(sequence: UInt64, frame: CallFrame) {
-        guard !frame.captures.isEmpty else { return write(sequence: sequence, word: 0, frame: frame) }
+        _ = record(sequence: sequence, open: false, frame: frame)
+    }
+
+    /// Records a call whose answer is about to run code that may never return (a stub's block,
+    /// an expectation's action): its arguments and captures now, open ("did not return"), so
+    /// that a block leaving with `longjmp` still leaves the call in the log. ``close(_:sequence:frame:)``
+    /// adds the result once the answer returns.
+    @inline(__always)
+    func open(sequence: UInt64, frame: CallFrame) -> impostor_open_call {
+        record(sequence: sequence, open: true, frame: frame)
+    }
+
+    /// Writes the result the answer left in the frame into the record ``open(sequence:frame:)``
+    /// made for the call `sequence`, and marks the call as returned. Nothing when the mock was
+    /// cleared or released since.
+    @inline(__always)
+    func close(_ call: impostor_open_call, sequence: UInt64, frame: CallFrame) {
+        // Sound: the frame's result buffer holds the result's bytes (nil for `Void`, whose size is 0).
+        impostor_records_close_call(call, sequence, frame.result, resultOffset32, resultSize32)
+    }
+
+    @inline(__always)
+    private func record(sequence: UInt64, open: Bool, frame: CallFrame) -> impostor_open_call {
+        let mark = open ? UInt64(IMPOSTOR_RECORD_OPEN) : 0
+        guard !frame.captures.isEmpty else { return write(sequence: sequence, word: mark, frame: frame, open: open) }
         // The captures and the record that points at them are added together, so a clear
         // cannot come between them.
-        state.withLock { state in
+        return state.withLock { state in
             let first = state.captures.count
             state.captures.append(contentsOf: frame.captures)
-            write(sequence: sequence, word: UInt(first), frame: frame)
+            return write(sequence: sequence, word: UInt64(first) | mark, frame: frame, open: open)
         }
     }
 
     @inline(__always)
-    private func write(sequence: UInt64, word: UInt, frame: CallFrame) {
+    private func write(sequence: UInt64, word: UInt64, frame: CallFrame, open: Bool) -> impostor_open_call {
         // Sound: libffi and the static dispatcher give one pointer per parameter, to a value
         // of its size; the steps and the result's place lie inside the record. A retired
         // store (a released mock) records nothing: a call that raced the release is not kept.
         // Two inlined bodies, so that each copies with a constant choice: 8 bytes a value when
-        // the entry point is a static trampoline and the values fit (set before any call).
+        // the entry point is a static trampoline and the values fit (set before any call). An
+        // open call has no result yet.
+        let result = open ? nil : frame.result
         if quietCalls.pointee.eightbytes != 0 {
-            impostor_records_append_call(
-                log, quietCalls.pointee.records_serial, sequence, UInt64(word), 0, 1, frame.arguments.unsafelyUnwrapped, nil, copySteps, argumentCount,
-                frame.result, resultOffset32, resultSize32)
+            return impostor_records_append_call(
+                log, quietCalls.pointee.records_serial, sequence, word, 0, 1, frame.arguments.unsafelyUnwrapped, nil, copySteps, argumentCount,
+                result, resultOffset32, resultSize32)
         } else {
-            impostor_records_append_call(
-                log, quietCalls.pointee.records_serial, sequence, UInt64(word), 0, 0, frame.arguments.unsafelyUnwrapped, nil, copySteps, argumentCount,
-                frame.result, resultOffset32, resultSize32)
+            return impostor_records_append_call(
+                log, quietCalls.pointee.records_serial, sequence, word, 0, 0, frame.arguments.unsafelyUnwrapped, nil, copySteps, argumentCount,
+                result, resultOffset32, resultSize32)
         }
     }
 
@@ -178,8 +202,9 @@ final class InvocationStore: @unchecked Sendable {
                 for index in 0..<lane.count { origins.append(addresses[index].unsafelyUnwrapped) }
             }
             for lane in lanes { threads.append(contentsOf: repeatElement(lane.thread, count: lane.count)) }
-            // Each lane is in stamp order unless a stub's answer called the mock again on its
-            // thread (the inner call is recorded first); several lanes always need merging.
+            // Each lane is in stamp order unless a signal handler's call went to it (calls are
+            // recorded before their answers run, so a stub's own calls of the mock come after
+            // it); several lanes always need merging.
             if lanes.count > 1 || !Self.isInStampOrder(origins) {
                 var keyed = origins.indices.map { (origins[$0].load(as: UInt64.self), $0) }
                 keyed.sort { $0.0 < $1.0 }
@@ -191,7 +216,7 @@ final class InvocationStore: @unchecked Sendable {
             if perCall > 0 {
                 captures.reserveCapacity(origins.count * perCall)
                 for origin in origins {
-                    let first = Int(origin.load(fromByteOffset: 8, as: UInt.self) & ~Self.verifiedFlag)
+                    let first = Int(impostor_record_first_capture(origin))
                     captures.append(contentsOf: state.captures[first..<(first + perCall)])
                 }
             }
@@ -218,9 +243,7 @@ final class InvocationStore: @unchecked Sendable {
             guard batch.generation == state.generation else { return }
             for index in indices {
                 // Sound: the record is still in its lane (same generation: no clear since).
-                let origin = batch.origin(index)
-                let word = origin.load(fromByteOffset: 8, as: UInt.self)
-                origin.storeBytes(of: word | Self.verifiedFlag, toByteOffset: 8, as: UInt.self)
+                impostor_record_mark_verified(batch.origin(index))
             }
         }
     }

@@ -1,3 +1,5 @@
+import CImpostor
+
 /// A copy of every call a mock recorded, taken in one go under the store's lock, so that
 /// verification can match a million calls without holding the lock or copying each call.
 final class RecordBatch {
@@ -14,11 +16,16 @@ final class RecordBatch {
     /// its own so that slots can point into it while the batch lives.
     private let captures: UnsafeMutableBufferPointer<CapturedMemory?>
 
+    /// A copy's second word: the calling thread (a `pthread_t`, an address below 2^47) and these.
+    static let verifiedFlag: UInt = 1 << 63
+    static let openFlag: UInt = 1 << 62
+
     /// Copies the records at `origins` (oldest first), writing each one's thread into the copy.
     init(
         signature: Signature, plan: CapturePlan, stride: Int, origins: [UnsafeMutableRawPointer], threads: [UInt],
         captures: [CapturedMemory?], generation: Int
     ) {
+        let resultOffset = InvocationStore.headerSize + signature.resultOffset
         self.signature = signature
         self.plan = plan
         self.count = origins.count
@@ -31,11 +38,14 @@ final class RecordBatch {
         for (index, origin) in origins.enumerated() {
             let copy = storage + index * stride
             // Sound: each origin is a whole published record of `stride` bytes, and the
-            // storage holds `count` records. The copy's second word becomes the thread, with
-            // the verified flag kept.
-            copy.copyMemory(from: origin, byteCount: stride)
-            let flag = origin.load(fromByteOffset: 8, as: UInt.self) & InvocationStore.verifiedFlag
-            copy.storeBytes(of: threads[index] | flag, toByteOffset: 8, as: UInt.self)
+            // storage holds `count` records. An open record (its answer has not returned) is
+            // copied without its result, which its writer may be writing. The copy's second
+            // word becomes the thread, with the open and verified flags.
+            let open = impostor_record_copy(copy, origin, stride, UInt32(resultOffset)) != 0
+            var word = threads[index]
+            if open { word |= Self.openFlag }
+            if impostor_record_is_verified(origin) != 0 { word |= Self.verifiedFlag }
+            copy.storeBytes(of: word, toByteOffset: 8, as: UInt.self)
         }
     }
 
@@ -71,8 +81,10 @@ struct RecordView {
 
     /// The call's ordering stamp.
     var sequence: UInt64 { base.load(as: UInt64.self) }
-    var thread: UInt { base.load(fromByteOffset: 8, as: UInt.self) & ~InvocationStore.verifiedFlag }
-    var isVerified: Bool { base.load(fromByteOffset: 8, as: UInt.self) & InvocationStore.verifiedFlag != 0 }
+    var thread: UInt { base.load(fromByteOffset: 8, as: UInt.self) & ~(RecordBatch.verifiedFlag | RecordBatch.openFlag) }
+    var isVerified: Bool { base.load(fromByteOffset: 8, as: UInt.self) & RecordBatch.verifiedFlag != 0 }
+    /// False for a call whose answer has not returned (left by `longjmp`, or still running).
+    var didReturn: Bool { base.load(fromByteOffset: 8, as: UInt.self) & RecordBatch.openFlag == 0 }
 
     /// Argument `argument` as a slot; pointers read what was copied at call time.
     func slot(_ argument: Int) -> ArgumentSlot {
@@ -86,7 +98,7 @@ struct RecordView {
         let payload = UnsafeRawBufferPointer(
             start: base + InvocationStore.headerSize, count: signature.payloadSize)
         return CallRecord(
-            sequence: sequence, thread: thread, payload: Array(payload),
+            sequence: sequence, thread: thread, payload: Array(payload), didReturn: didReturn,
             captures: batch.plan.isEmpty ? [] : batch.plan.arguments(Array(batch.captures(of: index))))
     }
 }

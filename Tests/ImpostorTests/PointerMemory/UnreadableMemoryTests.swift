@@ -60,10 +60,4 @@ struct UnreadableMemoryTests {
         #expect(output.contains("test's own SIGSEGV handler"), "\(output)")
         #expect(exitStatus(output) == 42, "\(output)")
     }
-
-    /// The status `childRun` printed last.
-    private func exitStatus(_ output: String) -> Int32? {
-        let marker = "exit status "
-        return output.split(separator: "\n").last { $0.hasPrefix(marker) }.flatMap { Int32($0.dropFirst(marker.count)) }
-    }
 }
