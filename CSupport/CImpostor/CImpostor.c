@@ -66,7 +66,7 @@ IMPOSTOR_HOT_AROUND_ANSWER impostor_open_call record_quiet(impostor_quiet_calls 
 /// Closes the record of a call a stub key's answer answered, with its result.
 IMPOSTOR_HOT_AROUND_ANSWER void close_quiet(impostor_quiet_calls *quiet, impostor_open_call call, uint64_t stamp,
                                             void *result) {
-    impostor_records_close_call(call, stamp, result, quiet->result_offset, quiet->result_size);
+    impostor_records_close_call(call, stamp, 0, result, quiet->result_offset, quiet->result_size);
 }
 
 /// libffi calls this for every call through such a closure: what the static dispatcher does

@@ -369,6 +369,22 @@ void impostor_lane_records(impostor_records *records, impostor_lane *lane, size_
     }
 }
 
+/// Whether a published record of `lane` is open (its answer has not returned). Acquire: a
+/// record read as closed has had its last write (the open byte is the close's last store).
+static int lane_has_open_call(impostor_records *records, impostor_lane *lane) {
+    size_t count = atomic_load_explicit(&lane->count, memory_order_relaxed);
+    size_t seen = 0;
+    for (impostor_chunk *chunk = lane->first_chunk; seen < count && chunk != NULL; chunk = chunk->next) {
+        unsigned char *record = (unsigned char *)(chunk + 1);
+        for (size_t i = 0; i < chunk->capacity && seen < count; i++, seen++, record += records->stride) {
+            if (impostor_record_is_open(record)) return 1;
+        }
+    }
+    return 0;
+}
+
+const unsigned char impostor_retired_record[IMPOSTOR_RECORD_HEADER] = {0};
+
 void impostor_records_reset(impostor_records *records, int retire) {
     if (atomic_load_explicit(&records->gate, memory_order_relaxed) == IMPOSTOR_GATE_RETIRED) return;
     atomic_store_explicit(&records->gate, retire ? IMPOSTOR_GATE_RETIRED : IMPOSTOR_GATE_CLEARING,
@@ -381,9 +397,10 @@ void impostor_records_reset(impostor_records *records, int retire) {
     for (impostor_lane *lane = impostor_records_first_lane(records); lane != NULL; lane = lane->next_lane) {
         // Acquire: the writer's last append happens before the reset below.
         while (atomic_load_explicit(&lane->busy, memory_order_acquire) != 0) sched_yield();
-        // A call still open may yet write its result into its record (acquire: a count of 0
-        // comes after the last close's writes); a lane with one keeps its chunks until destroy.
-        if (retire && atomic_load_explicit(&lane->open_calls, memory_order_acquire) == 0) free_chunks(lane);
+        // A call still open may yet write its result into its record, even after this reset
+        // unpublishes it: a lane that has one keeps its chunks until the records are destroyed.
+        if (!lane->keeps_chunks && lane_has_open_call(records, lane)) lane->keeps_chunks = 1;
+        if (retire && !lane->keeps_chunks) free_chunks(lane);
         lane->current_chunk = NULL;
         lane->next = NULL;
         lane->free_in_chunk = 0;

@@ -180,25 +180,30 @@ struct static_closure {
 
 /// Records a call the dispatcher answers, its arguments copied straight from the frame: whole
 /// (a quiet call, `word` 0), or open before a stub key's answer runs (`IMPOSTOR_RECORD_OPEN`,
-/// `result` NULL). Two inlined bodies, so that each copies with a constant choice (see
+/// `result` NULL), each value copied as 8 bytes when `eight` (a constant) says so (see
 /// `impostor_records_append_call`).
-IMPOSTOR_HOT_AROUND_ANSWER impostor_open_call record_answered(static_closure *closure, impostor_quiet_calls *quiet,
-                                                              unsigned char *frame, unsigned char *result,
-                                                              uint64_t stamp, uint64_t word) {
-    if (quiet->eightbytes) {
-        return impostor_records_append_call(closure->quiet_records, closure->quiet_records_serial, stamp, word, 1, 1,
-                                            NULL, frame, closure->quiet_steps, quiet->count, result,
-                                            quiet->result_offset, quiet->result_size);
-    }
-    return impostor_records_append_call(closure->quiet_records, closure->quiet_records_serial, stamp, word, 1, 0, NULL,
-                                        frame, closure->quiet_steps, quiet->count, result, quiet->result_offset,
+IMPOSTOR_HOT_AROUND_ANSWER impostor_open_call record_answered_copying(static_closure *closure,
+                                                                      impostor_quiet_calls *quiet,
+                                                                      unsigned char *frame, unsigned char *result,
+                                                                      uint64_t stamp, uint64_t word, int eight) {
+    return impostor_records_append_call(closure->quiet_records, closure->quiet_records_serial, stamp, word, 1, eight,
+                                        NULL, frame, closure->quiet_steps, quiet->count, result, quiet->result_offset,
                                         quiet->result_size);
 }
 
-/// Closes the record of a call a stub key's answer answered, with the result it wrote.
-IMPOSTOR_HOT_AROUND_ANSWER void close_answered(static_closure *closure, impostor_quiet_calls *quiet,
-                                               impostor_open_call call, uint64_t stamp, unsigned char *result) {
-    impostor_records_close_call(call, stamp, result, quiet->result_offset, quiet->result_size);
+/// `record_answered_copying` with the mock's choice: two inlined bodies.
+IMPOSTOR_HOT_AROUND_ANSWER impostor_open_call record_answered(static_closure *closure, impostor_quiet_calls *quiet,
+                                                              unsigned char *frame, unsigned char *result,
+                                                              uint64_t stamp, uint64_t word) {
+    if (quiet->eightbytes) return record_answered_copying(closure, quiet, frame, result, stamp, word, 1);
+    return record_answered_copying(closure, quiet, frame, result, stamp, word, 0);
+}
+
+/// Closes the record of a call a stub key's answer answered, with the result it wrote: as 8
+/// bytes (`eight`, a constant) or by its size.
+IMPOSTOR_HOT_AROUND_ANSWER void close_answered(impostor_quiet_calls *quiet, impostor_open_call call, uint64_t stamp,
+                                               unsigned char *result, int eight) {
+    impostor_records_close_call(call, stamp, eight, result, quiet->result_offset, quiet->result_size);
 }
 
 /// Fills `arguments` with one pointer per argument of the short path, four at a time: two
@@ -225,13 +230,18 @@ static inline __attribute__((always_inline)) void point_at_arguments(const stati
 
 /// What the handler would do for a call a stub key answers: the stamp, the record (open), the
 /// stub's answer (in Swift), then the record closed with the result the answer wrote. Inlined:
-/// out of line it cost a keyed call 34 instructions more.
-static inline __attribute__((always_inline)) void answer_from_key(static_closure *closure, impostor_quiet_calls *quiet,
-                                                                  const impostor_stub_key *key, unsigned char *frame,
-                                                                  unsigned char *result) {
+/// out of line it cost a keyed call 34 instructions more. `eight` is a constant: a body that
+/// copies every value as 8 bytes, the result's too when it closes the record, and one that
+/// copies them by size.
+static inline __attribute__((always_inline)) void answer_from_key_copying(static_closure *closure,
+                                                                          impostor_quiet_calls *quiet,
+                                                                          const impostor_stub_key *key,
+                                                                          unsigned char *frame, unsigned char *result,
+                                                                          int eight) {
     uint64_t stamp = impostor_next_stamp();
     // In the log before the answer runs, which may never return (see `impostor_records_append_call`).
-    impostor_open_call call = record_answered(closure, quiet, frame, NULL, stamp, IMPOSTOR_RECORD_OPEN);
+    impostor_open_call call = eight ? record_answered_copying(closure, quiet, frame, NULL, stamp, IMPOSTOR_RECORD_OPEN, 1)
+                                    : record_answered(closure, quiet, frame, NULL, stamp, IMPOSTOR_RECORD_OPEN);
     // Failures the answer raises go to the mock's Mockery, as from the handler.
     impostor_answering previous =
         impostor_begin_answering(quiet->answering_failures, (uintptr_t)__builtin_frame_address(0));
@@ -239,7 +249,15 @@ static inline __attribute__((always_inline)) void answer_from_key(static_closure
     // about a dozen instructions, and the answer reads only the arguments its block takes.
     closure->answer(closure->user_data, key->stub, result, frame, closure->argument_offsets, stamp);
     impostor_end_answering(previous);
-    close_answered(closure, quiet, call, stamp, result);
+    close_answered(quiet, call, stamp, result, eight);
+}
+
+static inline __attribute__((always_inline)) void answer_from_key(static_closure *closure, impostor_quiet_calls *quiet,
+                                                                  const impostor_stub_key *key, unsigned char *frame,
+                                                                  unsigned char *result) {
+    // One branch for the common case: results that close as 8 bytes come with 8-byte copies.
+    if (quiet->closes_eightbytes) answer_from_key_copying(closure, quiet, key, frame, result, 1);
+    else answer_from_key_copying(closure, quiet, key, frame, result, 0);
 }
 
 /// The short path's call of the handler. Out of line, like `answer_from_key`.
@@ -667,6 +685,8 @@ impostor_static_outcome impostor_static_trampoline_create(ffi_cif *cif, impostor
         // any call.
         quiet->eightbytes =
             impostor_eightbyte_copies_fit(quiet->steps, quiet->count, quiet->result_offset, quiet->result_size);
+        quiet->closes_eightbytes = impostor_result_closes_as_eight(quiet->eightbytes, quiet->result_offset,
+                                                                   quiet->result_size, quiet->records->stride);
         // The context's own offsets (never freed, like the context), when this dispatcher reads
         // the settings; otherwise no key is kept.
         quiet->frame_offsets = closure->quiet != NULL ? closure->argument_offsets : NULL;

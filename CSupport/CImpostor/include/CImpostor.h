@@ -236,12 +236,14 @@ IMPOSTOR_HOT void impostor_copy(void *_Nonnull to, const void *_Nonnull from, si
 
 // MARK: Recording a call
 
-/// A call recorded before its answer ran: its record (NULL when nothing was recorded, the
-/// records being retired) and the lane holding it.
+/// A call recorded before its answer ran: its record, or `impostor_retired_record` when nothing
+/// was recorded (the records being retired), whose stamp (0) is no call's.
 typedef struct impostor_open_call {
-    unsigned char *_Nullable record;
-    impostor_lane *_Nullable lane;
+    unsigned char *_Nonnull record;
 } impostor_open_call;
+
+/// What `impostor_open_call` holds for a call that was not recorded: zeros, never written.
+extern const unsigned char impostor_retired_record[IMPOSTOR_RECORD_HEADER];
 
 /// One argument's place in a record: its `size` bytes at `offset`; and, for a writer that copies
 /// straight from a static trampoline's frame, where they are in it (`source`, else 0).
@@ -292,8 +294,9 @@ IMPOSTOR_HOT impostor_open_call impostor_records_append_call(impostor_records *_
         lane = impostor_lane_nested(records, lane);
     }
     unsigned char *record = (unsigned char *)impostor_records_begin(records, lane);
-    impostor_open_call call = {record, lane};
-    if (record == NULL) return call;
+    impostor_open_call call = {record};
+    // Sound: a retired call's record is only ever read (its stamp matches no call's).
+    if (record == NULL) return (impostor_open_call){(unsigned char *)impostor_retired_record};
     // The record is `stride` unused bytes of this thread's own lane: no other thread writes it,
     // and readers read it only once the commit publishes it.
     __builtin_memcpy(record, &stamp, 8);
@@ -324,11 +327,6 @@ IMPOSTOR_HOT impostor_open_call impostor_records_append_call(impostor_records *_
         if (eightbytes) __builtin_memcpy(record + result_offset, result, 8);
         else impostor_copy(record + result_offset, result, result_size);
     }
-    // Callers pass `word` as a constant: this is decided when the body is compiled.
-    if (word & IMPOSTOR_RECORD_OPEN) {
-        atomic_store_explicit(&lane->open_calls, atomic_load_explicit(&lane->open_calls, memory_order_relaxed) + 1,
-                              memory_order_relaxed);
-    }
     impostor_records_commit(records, lane);
     return call;
 }
@@ -338,27 +336,35 @@ IMPOSTOR_HOT impostor_open_call impostor_records_append_call(impostor_records *_
 /// call's; `result` holds `result_size` bytes (NULL for a `void` function, with 0). On the
 /// thread that recorded the call, which alone writes records to that lane.
 ///
-/// No busy span: a release leaves the chunks of a lane with open calls mapped (see
-/// `open_calls`), and a clear keeps every chunk. A clear since the call was recorded may have
-/// let a later call of this thread take the record's place: its stamp is then larger, and the
-/// record is left alone. A record a clear emptied but nothing reused is written unseen.
-IMPOSTOR_HOT void impostor_records_close_call(impostor_open_call call, uint64_t stamp, const void *_Nullable result,
-                                              uint32_t result_offset, uint32_t result_size) {
-    if (call.record == NULL) return;
-    impostor_lane *lane = call.lane;
+/// With `eightbytes` (a constant, as for appending) the result is copied as 8 bytes: only when
+/// `result` has 8 readable bytes and the record has 8 bytes from `result_offset` on
+/// (`impostor_result_closes_as_eight`), since the calls the answer made are recorded after this
+/// one and a copy must not spill into them.
+///
+/// No busy span: a clear or release that finds an open record keeps its lane's chunks mapped
+/// until the records are destroyed (see `keeps_chunks`), and a clear keeps every chunk. A clear
+/// since the call was recorded may have let a later call of this thread take the record's
+/// place: its stamp is then larger, and the record is left alone. A record a clear emptied and
+/// nothing reused is written unseen.
+IMPOSTOR_HOT void impostor_records_close_call(impostor_open_call call, uint64_t stamp, int eightbytes,
+                                              const void *_Nullable result, uint32_t result_offset,
+                                              uint32_t result_size) {
     // This thread's own write: only the lane's writer writes its records.
     uint64_t held;
     __builtin_memcpy(&held, call.record, 8);
-    if (__builtin_expect(held == stamp, 1)) {
-        // Exactly the result's bytes: the calls the answer made are recorded after this one in
-        // the same lane, and an 8-byte copy could spill into them. None for `void`.
-        if (result_size != 0) impostor_copy(call.record + result_offset, result, result_size);
-        atomic_store_explicit((_Atomic(unsigned char) *)(call.record + IMPOSTOR_RECORD_OPEN_BYTE), 0,
-                              memory_order_release);
-    }
-    // Release: a release that reads the lower count comes after the writes above.
-    atomic_store_explicit(&lane->open_calls, atomic_load_explicit(&lane->open_calls, memory_order_relaxed) - 1,
-                          memory_order_release);
+    if (__builtin_expect(held != stamp, 0)) return;
+    if (eightbytes) __builtin_memcpy(call.record + result_offset, result, 8);
+    else if (result_size != 0) impostor_copy(call.record + result_offset, result, result_size);
+    // Release, and the close's last write: a reader or release that reads it as 0 has the result.
+    atomic_store_explicit((_Atomic(unsigned char) *)(call.record + IMPOSTOR_RECORD_OPEN_BYTE), 0, memory_order_release);
+}
+
+/// True when closing a call of this signature may copy its result as 8 bytes (see
+/// `impostor_records_close_call`): appends copy 8 bytes a value (`eightbytes`), the result
+/// has bytes, and 8 from its place stay inside the `stride`-byte record.
+static inline int impostor_result_closes_as_eight(int eightbytes, uint32_t result_offset, uint32_t result_size,
+                                                  size_t stride) {
+    return eightbytes && result_size > 0 && result_offset + 8 <= stride;
 }
 
 /// True when copying 8 bytes at each of the `count` steps in turn, then at `result_offset`
@@ -399,6 +405,9 @@ typedef struct impostor_quiet_calls {
     /// (`impostor_eightbyte_copies_fit`). Set by `impostor_static_trampoline_create` before it
     /// returns the entry point, never changed after; 0 for a libffi closure.
     int eightbytes;
+    /// 1 when a call recorded open may be closed with its result copied as 8 bytes
+    /// (`impostor_result_closes_as_eight`). Set with `eightbytes`.
+    int closes_eightbytes;
     uint32_t count;
     impostor_records *_Nonnull records;
     /// `records->serial`, kept here so that finding the calling thread's lane does not wait

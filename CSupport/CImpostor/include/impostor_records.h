@@ -113,11 +113,11 @@ typedef struct impostor_lane {
     impostor_chunk *_Nullable current_chunk;
     /// Bytes of the chunks linked so far, which decides the size of the next.
     size_t chunk_bytes;
-    /// Calls recorded open in this lane (see `impostor_records_close_call`) whose answers have
-    /// not returned: closing one writes to its record without a busy span, so a release leaves
-    /// the chunks of a lane with any mapped (a call left by `longjmp` is never closed) until the
-    /// records are destroyed. Only the lane's writer changes it (release stores).
-    _Atomic(size_t) open_calls;
+    /// 1 once a clear or release found a call recorded open in this lane: closing it writes to
+    /// its record without a busy span (see `impostor_records_close_call`), so the lane's chunks
+    /// stay mapped until the records are destroyed (a call left by `longjmp` is never closed).
+    /// Written and read by clears and releases, under the lock.
+    int keeps_chunks;
     /// The lane added before this one: set before the lane is published, never changed.
     struct impostor_lane *_Nullable next_lane;
 } impostor_lane;

@@ -91,8 +91,13 @@ final class InvocationStore: @unchecked Sendable {
     /// cleared or released since.
     @inline(__always)
     func close(_ call: impostor_open_call, sequence: UInt64, frame: CallFrame) {
-        // Sound: the frame's result buffer holds the result's bytes (nil for `Void`, whose size is 0).
-        impostor_records_close_call(call, sequence, frame.result, resultOffset32, resultSize32)
+        // Sound: the frame's result buffer holds the result's bytes (nil for `Void`, whose size is
+        // 0), and 8 of them when the entry point is a static trampoline whose results close as 8.
+        if quietCalls.pointee.closes_eightbytes != 0 {
+            impostor_records_close_call(call, sequence, 1, frame.result, resultOffset32, resultSize32)
+        } else {
+            impostor_records_close_call(call, sequence, 0, frame.result, resultOffset32, resultSize32)
+        }
     }
 
     @inline(__always)
