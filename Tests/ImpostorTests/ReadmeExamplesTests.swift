@@ -6,7 +6,8 @@ import Testing
 import Glibc
 #endif
 
-// The README's examples, compiled and run. Keep them in step with README.md.
+// The README's examples, and those of the DocC article "Mocks of C functions" (which were the
+// README's first), compiled and run. Keep them in step with README.md and CFunctionMocks.md.
 
 typealias Comparator = @convention(c) (UnsafeRawPointer?, UnsafeRawPointer?) -> Int32
 

@@ -13,7 +13,8 @@ extension ct_union_mixed: CRegisterLayout {
 
 // A bitfield or union that sits where alignment padding would be is invisible to Swift's
 // reflection and cannot be told from padding, so its chunk would be taken for floating point;
-// these structs declare their chunks, as the README and CRegisterLayout's documentation say.
+// these structs declare their chunks, as the DocC article "Mocks of C functions" and
+// CRegisterLayout's documentation say.
 extension ct_anon_union_in_padding: CRegisterLayout {
     public static var eightbyteClasses: [EightbyteClass] { [.integer, .floatingPoint] }
 }
