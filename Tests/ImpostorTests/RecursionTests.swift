@@ -7,7 +7,7 @@ import Glibc
 
 /// A stub's block may call its own mock again, through C, as a tree walker's callback does.
 /// Each level is a C call into the mock whose answer is the block, so the stack each level
-/// takes decides how deep a test thread can go. README ("Stubbing") promises 1,000 levels on a
+/// takes decides how deep a test thread can go. The stubbing article ("The answering block") promises 1,000 levels on a
 /// test thread, on both kinds of entry point, and gives the bytes per level.
 @Suite struct RecursionTests {
     enum Entry: CaseIterable { case staticTrampoline, libffiClosure }
@@ -68,7 +68,7 @@ import Glibc
                 "\(output.suffix(3000))")
     }
 
-    /// The figures README gives: at most 3.5 KB a level in a debug build (2.0 to 3.2 KB
+    /// The figures the stubbing article gives: at most 3.5 KB a level in a debug build (2.0 to 3.2 KB
     /// measured), which 1,000 levels on a test thread's 8 MiB leave far from the end. Not under
     /// the sanitizers, whose frames are several times larger.
     @Test(.enabled(if: cr_sanitized() == 0), arguments: Entry.allCases, Answer.allCases)

@@ -105,7 +105,7 @@ final class CallPattern: Sendable {
 
     /// Hands the arguments of a call that matched to the captors among the matchers. Out of
     /// line: inlined into the handler, its matcher copies took most of an 800-byte frame that
-    /// every call keeps on the stack while its stub answers (README, "Stubbing", on recursion).
+    /// every call keeps on the stack while its stub answers (DocC, "Stubbing calls and matching arguments", on recursion).
     @inline(never)
     func capture(_ slot: (Int) -> ArgumentSlot) {
         for (index, argument) in arguments.enumerated() {
