@@ -1,4 +1,5 @@
 #include "impostor_records.h"
+#include "record_memory.h"
 
 #include <linux/membarrier.h>
 #include <pthread.h>
@@ -25,83 +26,6 @@ static _Atomic(uint64_t) next_serial = 0;
 static _Atomic(uint64_t) next_token = 0;
 /// The token of the first thread to take one.
 static _Atomic(uint64_t) first_token = 0;
-static _Atomic(size_t) mapped_bytes = 0;
-static _Atomic(size_t) lane_bytes = 0;
-
-size_t impostor_records_mapped_bytes(void) { return atomic_load_explicit(&mapped_bytes, memory_order_relaxed); }
-size_t impostor_records_lane_bytes(void) { return atomic_load_explicit(&lane_bytes, memory_order_relaxed); }
-
-// MARK: Memory a signal handler may take
-
-// Everything a writer may need memory for (a chunk, a lane, a thread's life) comes from mmap,
-// which takes no lock in user space, instead of malloc, whose arena lock the interrupted thread
-// may hold when a signal handler records a call.
-
-/// A chunk of at least `bytes`, mapped on its own; NULL when the system has no memory to map.
-static impostor_chunk *map_chunk(size_t bytes) {
-    size_t page = IMPOSTOR_LANE_FIRST_CHUNK_BYTES;
-    bytes = (bytes + page - 1) / page * page;
-    void *region = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (region == MAP_FAILED) return NULL;
-    atomic_fetch_add_explicit(&mapped_bytes, bytes, memory_order_relaxed);
-    impostor_chunk *chunk = region;
-    chunk->mapped = bytes;
-    return chunk;
-}
-
-/// A block of zeroed permanent slots handed out by one atomic increment, and a new block mapped
-/// (and swapped in by compare-and-swap) when it is full. Slots are never given back: lanes and
-/// thread lives live as long as the process, as mocks do.
-typedef struct slab_block {
-    _Atomic(size_t) used;
-    size_t capacity;
-    size_t slot_size;
-    unsigned char slots[];
-} slab_block;
-
-#define SLAB_BYTES (64 * 1024)
-
-static void *slab_take(_Atomic(slab_block *) *current, size_t slot_size) {
-    for (;;) {
-        slab_block *block = atomic_load_explicit(current, memory_order_acquire);
-        if (block != NULL) {
-            size_t index = atomic_fetch_add_explicit(&block->used, 1, memory_order_relaxed);
-            if (index < block->capacity) return block->slots + index * block->slot_size;
-        }
-        slab_block *fresh = mmap(NULL, SLAB_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        if (fresh == MAP_FAILED) return NULL;
-        fresh->slot_size = (slot_size + 63) / 64 * 64;
-        fresh->capacity = (SLAB_BYTES - sizeof(slab_block)) / fresh->slot_size;
-        // Release: a thread that takes a slot of the new block sees its sizes.
-        if (atomic_compare_exchange_strong_explicit(current, &block, fresh, memory_order_release, memory_order_acquire)) {
-            atomic_fetch_add_explicit(&lane_bytes, SLAB_BYTES, memory_order_relaxed);
-        } else {
-            munmap(fresh, SLAB_BYTES);
-        }
-    }
-}
-
-static _Atomic(slab_block *) lane_slab = NULL;
-static _Atomic(slab_block *) life_slab = NULL;
-
-/// A chunk of `bytes` (a multiple of the huge page size) aligned to it, advised for a huge
-/// page; NULL when the system has no memory to map.
-static impostor_chunk *map_huge_chunk(size_t bytes) {
-    // Twice the size, then the unaligned ends are given back.
-    unsigned char *region = mmap(NULL, 2 * bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (region == MAP_FAILED) return NULL;
-    unsigned char *start = (unsigned char *)(((uintptr_t)region + bytes - 1) & ~(uintptr_t)(bytes - 1));
-    if (start > region) munmap(region, (size_t)(start - region));
-    size_t tail = (size_t)(region + 2 * bytes - (start + bytes));
-    if (tail > 0) munmap(start + bytes, tail);
-    // Advice only: without transparent huge pages the chunk works with small pages.
-    madvise(start, bytes, MADV_HUGEPAGE);
-    atomic_fetch_add_explicit(&mapped_bytes, bytes, memory_order_relaxed);
-    impostor_chunk *chunk = (impostor_chunk *)start;
-    chunk->mapped = bytes;
-    return chunk;
-}
-
 static long membarrier(int command) { return syscall(SYS_membarrier, command, 0, 0); }
 
 /// True when the kernel's clock is the time-stamp counter: it only keeps that clock when the
@@ -165,8 +89,7 @@ impostor_records *impostor_records_create(size_t stride) {
 static void free_chunks(impostor_lane *lane) {
     for (impostor_chunk *chunk = lane->first_chunk, *next; chunk != NULL; chunk = next) {
         next = chunk->next;
-        atomic_fetch_sub_explicit(&mapped_bytes, chunk->mapped, memory_order_relaxed);
-        munmap(chunk, chunk->mapped);
+        impostor_unmap_chunk(chunk);
     }
     lane->first_chunk = NULL;
     lane->current_chunk = NULL;
@@ -197,7 +120,7 @@ void impostor_claim_thread(void) {
     // is lost but their reuse. A life whose key could not be set is simply never ended. The
     // key was made before main, among the process's first, so setting it takes glibc's
     // per-thread array and allocates nothing.
-    impostor_thread_life *life = life_key_made ? slab_take(&life_slab, sizeof *life) : NULL;
+    impostor_thread_life *life = life_key_made ? impostor_slab_take_life() : NULL;
     if (life != NULL && pthread_setspecific(life_key, life) != 0) life = NULL;
     thread->life = life;
     uint64_t token = atomic_fetch_add_explicit(&next_token, 1, memory_order_relaxed) + 1;
@@ -212,7 +135,7 @@ void impostor_claim_thread(void) {
 }
 
 void impostor_records_destroy(impostor_records *records) {
-    // The lanes' slots stay in their slab (see `slab_take`); their chunks go.
+    // The lanes' slots stay in their slab (see `impostor_slab_take_lane`); their chunks go.
     for (impostor_lane *lane = atomic_load_explicit(&records->lanes, memory_order_acquire); lane != NULL;
          lane = lane->next_lane) {
         free_chunks(lane);
@@ -227,7 +150,7 @@ void impostor_records_unlock(impostor_records *records) { pthread_mutex_unlock(&
 /// A new lane owned by the calling thread, added to `records` without the lock.
 static impostor_lane *add_lane(impostor_records *records, int is_nested) {
     impostor_record_thread *thread = &impostor_record_thread_storage;
-    impostor_lane *lane = slab_take(&lane_slab, sizeof *lane);
+    impostor_lane *lane = impostor_slab_take_lane();
     if (lane == NULL) {
         // fputs may lock stdio; the process is about to end anyway.
         static const char message[] = "Impostor: out of memory recording a call\n";
@@ -329,9 +252,9 @@ void impostor_lane_grow(impostor_records *records, impostor_lane *lane) {
         if (bytes < least) bytes = least;
         chunk = NULL;
         if (lane->chunk_bytes >= IMPOSTOR_LANE_HUGE_AFTER && records->stride <= IMPOSTOR_LANE_HUGE_BYTES / 64) {
-            chunk = map_huge_chunk(IMPOSTOR_LANE_HUGE_BYTES);
+            chunk = impostor_map_huge_chunk(IMPOSTOR_LANE_HUGE_BYTES);
         }
-        if (chunk == NULL) chunk = map_chunk(bytes);
+        if (chunk == NULL) chunk = impostor_map_chunk(bytes);
         if (chunk == NULL) {
             static const char message[] = "Impostor: out of memory recording a call\n";
             (void)!write(2, message, sizeof message - 1);

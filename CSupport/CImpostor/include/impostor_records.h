@@ -28,9 +28,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#ifndef IMPOSTOR_HOT
-#define IMPOSTOR_HOT static inline __attribute__((always_inline))
-#endif
+#include "impostor_hot.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -357,8 +355,6 @@ static inline int impostor_record_copy(void *_Nonnull to, const void *_Nonnull r
     return 1;
 }
 
-/// How many lanes the records have (for tests). Takes the lock.
-size_t impostor_records_lane_count(impostor_records *_Nonnull records);
 
 /// Writes the addresses of the lane's first `count` records (a count read earlier) to `out`.
 void impostor_lane_records(impostor_records *_Nonnull records, impostor_lane *_Nonnull lane, size_t count,

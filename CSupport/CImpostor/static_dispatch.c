@@ -1,0 +1,172 @@
+// The dispatcher of static trampolines (see static_context.h): what every call through one runs,
+// in one translation unit with the record writer and the stub keys' scan, so that both inline.
+#include "static_context.h"
+
+#include <stdatomic.h>
+#include <string.h>
+
+#if defined(__x86_64__) && defined(__linux__)
+
+
+/// Records a call the dispatcher answers, its arguments copied straight from the frame: whole
+/// (a quiet call, `word` 0), or open before a stub key's answer runs (`IMPOSTOR_RECORD_OPEN`,
+/// `result` NULL), each value copied as 8 bytes when `eight` (a constant) says so (see
+/// `impostor_records_append_call`).
+IMPOSTOR_HOT_AROUND_ANSWER impostor_open_call record_answered_copying(static_closure *closure,
+                                                                      impostor_quiet_calls *quiet,
+                                                                      unsigned char *frame, unsigned char *result,
+                                                                      uint64_t stamp, uint64_t word, int eight) {
+    return impostor_records_append_call(closure->quiet_records, closure->quiet_records_serial, stamp, word, 1, eight,
+                                        NULL, frame, closure->quiet_steps, quiet->count, result, quiet->result_offset,
+                                        quiet->result_size);
+}
+
+/// `record_answered_copying` with the mock's choice: two inlined bodies.
+IMPOSTOR_HOT_AROUND_ANSWER impostor_open_call record_answered(static_closure *closure, impostor_quiet_calls *quiet,
+                                                              unsigned char *frame, unsigned char *result,
+                                                              uint64_t stamp, uint64_t word) {
+    if (quiet->eightbytes) return record_answered_copying(closure, quiet, frame, result, stamp, word, 1);
+    return record_answered_copying(closure, quiet, frame, result, stamp, word, 0);
+}
+
+/// Closes the record of a call a stub key's answer answered, with the result it wrote: as 8
+/// bytes (`eight`, a constant) or by its size.
+IMPOSTOR_HOT_AROUND_ANSWER void close_answered(impostor_quiet_calls *quiet, impostor_open_call call, uint64_t stamp,
+                                               unsigned char *result, int eight) {
+    impostor_records_close_call(call, stamp, eight, result, quiet->result_offset, quiet->result_size);
+}
+
+/// Fills `arguments` with one pointer per argument of the short path, four at a time: two
+/// vector additions of the frame's address to the offsets, instead of a loop over `sources`.
+/// `arguments` has room for a multiple of 4; slots past the last argument get pointers that
+/// are never read.
+static inline __attribute__((always_inline)) void point_at_arguments(const static_closure *closure,
+                                                                      unsigned char *frame, void **arguments) {
+    typedef uint64_t pair __attribute__((vector_size(16)));
+    pair base = {(uint64_t)(uintptr_t)frame, (uint64_t)(uintptr_t)frame};
+    // Not unrolled: most calls take one pass, and an unrolled loop's remainder checks cost more.
+#pragma clang loop unroll(disable)
+    for (uint32_t index = 0; index < closure->argument_count; index += 4) {
+        pair low, high;
+        memcpy(&low, closure->argument_offsets + index, sizeof low);
+        memcpy(&high, closure->argument_offsets + index + 2, sizeof high);
+        low += base;
+        high += base;
+        // Sound: a pointer is a 64-bit address here (x86-64).
+        memcpy(arguments + index, &low, sizeof low);
+        memcpy(arguments + index + 2, &high, sizeof high);
+    }
+}
+
+/// What the handler would do for a call a stub key answers: the stamp, the record (open), the
+/// stub's answer (in Swift), then the record closed with the result the answer wrote. Inlined:
+/// out of line it cost a keyed call 34 instructions more. `eight` is a constant: a body that
+/// copies every value as 8 bytes, the result's too when it closes the record, and one that
+/// copies them by size.
+static inline __attribute__((always_inline)) void answer_from_key_copying(static_closure *closure,
+                                                                          impostor_quiet_calls *quiet,
+                                                                          const impostor_stub_key *key,
+                                                                          unsigned char *frame, unsigned char *result,
+                                                                          int eight) {
+    uint64_t stamp = impostor_next_stamp();
+    // In the log before the answer runs, which may never return (see `impostor_records_append_call`).
+    impostor_open_call call = eight ? record_answered_copying(closure, quiet, frame, NULL, stamp, IMPOSTOR_RECORD_OPEN, 1)
+                                    : record_answered(closure, quiet, frame, NULL, stamp, IMPOSTOR_RECORD_OPEN);
+    // Failures the answer raises go to the mock's Mockery, as from the handler.
+    impostor_answering previous =
+        impostor_begin_answering(quiet->answering_failures, (uintptr_t)__builtin_frame_address(0));
+    // The frame and its offsets rather than pointers: building them cost every keyed call
+    // about a dozen instructions, and the answer reads only the arguments its block takes.
+    closure->answer(closure->user_data, key->stub, result, frame, closure->argument_offsets, stamp);
+    impostor_end_answering(previous);
+    close_answered(quiet, call, stamp, result, eight);
+}
+
+static inline __attribute__((always_inline)) void answer_from_key(static_closure *closure, impostor_quiet_calls *quiet,
+                                                                  const impostor_stub_key *key, unsigned char *frame,
+                                                                  unsigned char *result) {
+    // One branch for the common case: results that close as 8 bytes come with 8-byte copies.
+    if (quiet->closes_eightbytes) answer_from_key_copying(closure, quiet, key, frame, result, 1);
+    else answer_from_key_copying(closure, quiet, key, frame, result, 0);
+}
+
+/// The short path's call of the handler. Out of line, like `answer_from_key`.
+__attribute__((noinline)) static void hand_to_handler(static_closure *closure, unsigned char *frame,
+                                                      unsigned char *result) {
+    // A fixed array instead of the general path's variable-length ones, and no routing.
+    void *arguments[SIMPLE_ARGUMENTS];
+    point_at_arguments(closure, frame, arguments);
+    closure->handler(closure->cif, result, arguments, closure->user_data);
+}
+
+static void dispatch_general(static_closure *closure, unsigned char *frame);
+
+/// Runs for every call: one pointer per argument, the handler, and the result routed to the
+/// return registers. The layout was decided when the mock was made.
+void impostor_static_dispatch(static_closure *closure, unsigned char *frame) {
+    if (__builtin_expect(!closure->simple, 0)) {
+        dispatch_general(closure, frame);
+        return;
+    }
+    unsigned char *result = frame + closure->result_offset;
+    impostor_quiet_calls *quiet = closure->quiet;
+    if (quiet != NULL && atomic_load_explicit(&quiet->open, memory_order_acquire) && !impostor_needs_attention()) {
+        const impostor_stub_key *key = impostor_stub_keys_match(&quiet->keys, frame, NULL, 0);
+        if (key != NULL) {
+            answer_from_key(closure, quiet, key, frame, result);
+            return;
+        }
+        if (quiet->nice) {
+            // The whole of what the handler would do for a call nothing answers: a zero result
+            // (both return registers of the route, 16 bytes of the frame) and the record.
+            memset(result, 0, 16);
+            record_answered(closure, quiet, frame, result, impostor_next_stamp(), 0);
+            return;
+        }
+    }
+    hand_to_handler(closure, frame, result);
+}
+
+/// The layouts off the short path: split arguments, and results routed to other registers or
+/// returned through memory.
+__attribute__((noinline)) static void dispatch_general(static_closure *closure, unsigned char *frame) {
+    // One element at least: a zero-length array is undefined behaviour.
+    void *arguments[closure->argument_count + 1];
+    uint64_t scratch[2 * closure->split_count + 2];
+    uint64_t *next_split = scratch;
+    for (uint32_t index = 0; index < closure->argument_count; index++) {
+        const argument_source *source = &closure->sources[index];
+        if (__builtin_expect(source->split == 0, 1)) {
+            arguments[index] = frame + source->first;
+        } else {
+            // Sound: both offsets name 8-byte register slots of the frame.
+            memcpy(next_split, frame + source->first, 8);
+            memcpy(next_split + 1, frame + source->second, 8);
+            arguments[index] = next_split;
+            next_split += 2;
+        }
+    }
+    switch (closure->route) {
+    case RESULT_IN_FRAME:
+        closure->handler(closure->cif, frame + closure->result_offset, arguments, closure->user_data);
+        return;
+    case RESULT_IN_MEMORY: {
+        void *target;
+        memcpy(&target, frame + FRAME_GP, sizeof target);
+        memcpy(frame + FRAME_RAX, &target, sizeof target);
+        closure->handler(closure->cif, target, arguments, closure->user_data);
+        return;
+    }
+    case RESULT_INTEGER_THEN_SSE:
+    case RESULT_SSE_THEN_INTEGER: {
+        uint64_t result[2] = {0, 0};
+        closure->handler(closure->cif, result, arguments, closure->user_data);
+        int integer_first = closure->route == RESULT_INTEGER_THEN_SSE;
+        memcpy(frame + (integer_first ? FRAME_RAX : FRAME_XMM0), &result[0], 8);
+        memcpy(frame + (integer_first ? FRAME_XMM0 : FRAME_RAX), &result[1], 8);
+        return;
+    }
+    }
+}
+
+#endif
