@@ -64,9 +64,9 @@ IMPOSTOR_HOT_AROUND_ANSWER impostor_open_call record_quiet(impostor_quiet_calls 
 }
 
 /// Closes the record of a call a stub key's answer answered, with its result.
-IMPOSTOR_HOT_AROUND_ANSWER void close_quiet(impostor_quiet_calls *quiet, impostor_open_call call, uint64_t stamp,
+IMPOSTOR_HOT_AROUND_ANSWER void close_quiet(impostor_quiet_calls *quiet, impostor_open_call call,
                                             void *result) {
-    impostor_records_close_call(call, stamp, 0, result, quiet->result_offset, quiet->result_size);
+    impostor_records_close_call(call, 0, result, quiet->result_offset, quiet->result_size);
 }
 
 /// libffi calls this for every call through such a closure: what the static dispatcher does
@@ -85,7 +85,7 @@ static void answering_closure_handler(ffi_cif *cif, void *result, void **argumen
             // No base: libffi's pointers are the offsets (see `impostor_static_answer`).
             context->answer(context->user_data, key->stub, result, NULL, arguments, stamp);
             impostor_end_answering(previous);
-            close_quiet(quiet, call, stamp, result);
+            close_quiet(quiet, call, result);
             return;
         }
         if (quiet->nice) {

@@ -283,10 +283,17 @@ size_t impostor_records_lane_count(impostor_records *records) {
 
 void impostor_lane_records(impostor_records *records, impostor_lane *lane, size_t count, void **out) {
     size_t written = 0;
+    // Skip the records a clear hid: whole chunks first, then the rest of the chunk they end in.
+    size_t skip = lane->base;
     impostor_chunk *chunk = lane->first_chunk;
+    while (count > 0 && skip >= chunk->capacity) {
+        skip -= chunk->capacity;
+        chunk = chunk->next;
+    }
     while (written < count) {
-        unsigned char *record = (unsigned char *)(chunk + 1);
-        for (size_t i = 0; i < chunk->capacity && written < count; i++, record += records->stride) out[written++] = record;
+        unsigned char *record = (unsigned char *)(chunk + 1) + skip * records->stride;
+        for (size_t i = skip; i < chunk->capacity && written < count; i++, record += records->stride) out[written++] = record;
+        skip = 0;
         // Only follow a link the count covers: the owner may be writing the next one.
         if (written < count) chunk = chunk->next;
     }
@@ -306,8 +313,6 @@ static int lane_has_open_call(impostor_records *records, impostor_lane *lane) {
     return 0;
 }
 
-const unsigned char impostor_retired_record[IMPOSTOR_RECORD_HEADER] = {0};
-
 void impostor_records_reset(impostor_records *records, int retire) {
     if (atomic_load_explicit(&records->gate, memory_order_relaxed) == IMPOSTOR_GATE_RETIRED) return;
     atomic_store_explicit(&records->gate, retire ? IMPOSTOR_GATE_RETIRED : IMPOSTOR_GATE_CLEARING,
@@ -320,10 +325,16 @@ void impostor_records_reset(impostor_records *records, int retire) {
     for (impostor_lane *lane = impostor_records_first_lane(records); lane != NULL; lane = lane->next_lane) {
         // Acquire: the writer's last append happens before the reset below.
         while (atomic_load_explicit(&lane->busy, memory_order_acquire) != 0) sched_yield();
-        // A call still open may yet write its result into its record, even after this reset
-        // unpublishes it: a lane that has one keeps its chunks until the records are destroyed.
-        if (!lane->keeps_chunks && lane_has_open_call(records, lane)) lane->keeps_chunks = 1;
+        // A call still open (its answer running, or left by longjmp) may yet write its result
+        // into its record: the lane keeps its chunks until the records are destroyed, and its
+        // records are hidden rather than emptied, so that no later call takes that place.
+        if (lane_has_open_call(records, lane)) {
+            lane->keeps_chunks = 1;
+            lane->base = lane->written;
+            continue;
+        }
         if (retire && !lane->keeps_chunks) free_chunks(lane);
+        lane->base = 0;
         lane->current_chunk = NULL;
         lane->next = NULL;
         lane->free_in_chunk = 0;

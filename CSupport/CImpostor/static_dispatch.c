@@ -31,9 +31,9 @@ IMPOSTOR_HOT_AROUND_ANSWER impostor_open_call record_answered(static_closure *cl
 
 /// Closes the record of a call a stub key's answer answered, with the result it wrote: as 8
 /// bytes (`eight`, a constant) or by its size.
-IMPOSTOR_HOT_AROUND_ANSWER void close_answered(impostor_quiet_calls *quiet, impostor_open_call call, uint64_t stamp,
+IMPOSTOR_HOT_AROUND_ANSWER void close_answered(impostor_quiet_calls *quiet, impostor_open_call call,
                                                unsigned char *result, int eight) {
-    impostor_records_close_call(call, stamp, eight, result, quiet->result_offset, quiet->result_size);
+    impostor_records_close_call(call, eight, result, quiet->result_offset, quiet->result_size);
 }
 
 /// Fills `arguments` with one pointer per argument of the short path, four at a time: two
@@ -79,7 +79,7 @@ static inline __attribute__((always_inline)) void answer_from_key_copying(static
     // about a dozen instructions, and the answer reads only the arguments its block takes.
     closure->answer(closure->user_data, key->stub, result, frame, closure->argument_offsets, stamp);
     impostor_end_answering(previous);
-    close_answered(quiet, call, stamp, result, eight);
+    close_answered(quiet, call, result, eight);
 }
 
 static inline __attribute__((always_inline)) void answer_from_key(static_closure *closure, impostor_quiet_calls *quiet,

@@ -41,14 +41,11 @@ IMPOSTOR_HOT void impostor_copy(void *_Nonnull to, const void *_Nonnull from, si
 
 // MARK: Recording a call
 
-/// A call recorded before its answer ran: its record, or `impostor_retired_record` when nothing
-/// was recorded (the records being retired), whose stamp (0) is no call's.
+/// A call recorded before its answer ran: its record, or NULL when nothing was recorded (the
+/// records being retired).
 typedef struct impostor_open_call {
-    unsigned char *_Nonnull record;
+    unsigned char *_Nullable record;
 } impostor_open_call;
-
-/// What `impostor_open_call` holds for a call that was not recorded: zeros, never written.
-extern const unsigned char impostor_retired_record[IMPOSTOR_RECORD_HEADER];
 
 /// One argument's place in a record: its `size` bytes at `offset`; and, for a writer that copies
 /// straight from a static trampoline's frame, where they are in it (`source`, else 0).
@@ -100,8 +97,7 @@ IMPOSTOR_HOT impostor_open_call impostor_records_append_call(impostor_records *_
     }
     unsigned char *record = (unsigned char *)impostor_records_begin(records, lane);
     impostor_open_call call = {record};
-    // Sound: a retired call's record is only ever read (its stamp matches no call's).
-    if (record == NULL) return (impostor_open_call){(unsigned char *)impostor_retired_record};
+    if (record == NULL) return call;
     // The record is `stride` unused bytes of this thread's own lane: no other thread writes it,
     // and readers read it only once the commit publishes it.
     __builtin_memcpy(record, &stamp, 8);
@@ -137,27 +133,21 @@ IMPOSTOR_HOT impostor_open_call impostor_records_append_call(impostor_records *_
 }
 
 /// Writes the result of a call recorded open (see `impostor_records_append_call`) and closes
-/// its record: from then on readers see the call as returned, with this result. `stamp` is the
-/// call's; `result` holds `result_size` bytes (NULL for a `void` function, with 0). On the
-/// thread that recorded the call, which alone writes records to that lane.
+/// its record: from then on readers see the call as returned, with this result. `result` holds
+/// `result_size` bytes (NULL for a `void` function, with 0). On the thread that recorded the
+/// call, which alone writes records to that lane.
 ///
 /// With `eightbytes` (a constant, as for appending) the result is copied as 8 bytes: only when
 /// `result` has 8 readable bytes and the record has 8 bytes from `result_offset` on
 /// (`impostor_result_closes_as_eight`), since the calls the answer made are recorded after this
 /// one and a copy must not spill into them.
 ///
-/// No busy span: a clear or release that finds an open record keeps its lane's chunks mapped
-/// until the records are destroyed (see `keeps_chunks`), and a clear keeps every chunk. A clear
-/// since the call was recorded may have let a later call of this thread take the record's
-/// place: its stamp is then larger, and the record is left alone. A record a clear emptied and
-/// nothing reused is written unseen.
-IMPOSTOR_HOT void impostor_records_close_call(impostor_open_call call, uint64_t stamp, int eightbytes,
-                                              const void *_Nullable result, uint32_t result_offset,
-                                              uint32_t result_size) {
-    // This thread's own write: only the lane's writer writes its records.
-    uint64_t held;
-    __builtin_memcpy(&held, call.record, 8);
-    if (__builtin_expect(held != stamp, 0)) return;
+/// No busy span and no check: the record is still this call's. A clear or release that finds an
+/// open record in a lane neither reuses the lane's places nor unmaps its chunks (see `base` and
+/// `keeps_chunks`); a record a clear hid is written unseen.
+IMPOSTOR_HOT void impostor_records_close_call(impostor_open_call call, int eightbytes, const void *_Nullable result,
+                                              uint32_t result_offset, uint32_t result_size) {
+    if (__builtin_expect(call.record == NULL, 0)) return;
     if (eightbytes) __builtin_memcpy(call.record + result_offset, result, 8);
     else if (result_size != 0) impostor_copy(call.record + result_offset, result, result_size);
     // Release, and the close's last write: a reader or release that reads it as 0 has the result.

@@ -116,6 +116,10 @@ typedef struct impostor_lane {
     /// stay mapped until the records are destroyed (a call left by `longjmp` is never closed).
     /// Written and read by clears and releases, under the lock.
     int keeps_chunks;
+    /// Records below this index are hidden from readers: a clear that finds an open call in the
+    /// lane hides its records instead of emptying it, so that no later call takes the open
+    /// call's place before it closes. Written by clears, read by readers, both under the lock.
+    size_t base;
     /// The lane added before this one: set before the lane is published, never changed.
     struct impostor_lane *_Nullable next_lane;
 } impostor_lane;
@@ -304,9 +308,10 @@ static inline impostor_lane *_Nullable impostor_records_first_lane(impostor_reco
 }
 static inline impostor_lane *_Nullable impostor_lane_next(impostor_lane *_Nonnull lane) { return lane->next_lane; }
 
-/// How many records the lane has published (acquire: each is fully written).
+/// How many records the lane has published since its last clear (acquire: each is fully
+/// written). Under the lock.
 static inline size_t impostor_lane_count(impostor_lane *_Nonnull lane) {
-    return atomic_load_explicit(&lane->count, memory_order_acquire);
+    return atomic_load_explicit(&lane->count, memory_order_acquire) - lane->base;
 }
 static inline uintptr_t impostor_lane_thread(impostor_lane *_Nonnull lane) { return lane->thread; }
 
@@ -356,7 +361,8 @@ static inline int impostor_record_copy(void *_Nonnull to, const void *_Nonnull r
 }
 
 
-/// Writes the addresses of the lane's first `count` records (a count read earlier) to `out`.
+/// Writes the addresses of the lane's first `count` records since its last clear (a count
+/// `impostor_lane_count` gave) to `out`.
 void impostor_lane_records(impostor_records *_Nonnull records, impostor_lane *_Nonnull lane, size_t count,
                            void *_Nullable *_Nonnull out);
 /// Forgets every record (`retire` 0) and keeps the chunks for reuse, or frees them and turns

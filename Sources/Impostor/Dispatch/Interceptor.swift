@@ -163,7 +163,7 @@ final class Interceptor: Sendable, LateCallCounting {
             // never return here (the call then stays listed as "did not return").
             let call = store.open(sequence: sequence, frame: frame)
             answer(frame, with: matched, sequence: sequence)
-            store.close(call, sequence: sequence, frame: frame)
+            store.close(call, frame: frame)
         } else {
             frame.writeZeroResult()
             if !isNice { answerUninteresting(frame, sequence: sequence) }

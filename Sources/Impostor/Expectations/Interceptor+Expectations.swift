@@ -36,7 +36,7 @@ extension Interceptor {
                 reportUnexpected(frame, sequence: sequence, forbiddenBy: nil, uninteresting: false)
             }
         }
-        store.close(call, sequence: sequence, frame: frame)
+        store.close(call, frame: frame)
         // Waiters wait for states, so only a call that moved one can wake them.
         if movedState { book.finish(movedState: true) }
         // Last, so nothing Impostor does after the actions (locks, allocation) can change it.

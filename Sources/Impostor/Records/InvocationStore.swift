@@ -79,7 +79,7 @@ final class InvocationStore: @unchecked Sendable {
 
     /// Records a call whose answer is about to run code that may never return (a stub's block,
     /// an expectation's action): its arguments and captures now, open ("did not return"), so
-    /// that a block leaving with `longjmp` still leaves the call in the log. ``close(_:sequence:frame:)``
+    /// that a block leaving with `longjmp` still leaves the call in the log. ``close(_:frame:)``
     /// adds the result once the answer returns.
     @inline(__always)
     func open(sequence: UInt64, frame: CallFrame) -> impostor_open_call {
@@ -87,16 +87,15 @@ final class InvocationStore: @unchecked Sendable {
     }
 
     /// Writes the result the answer left in the frame into the record ``open(sequence:frame:)``
-    /// made for the call `sequence`, and marks the call as returned. Nothing when the mock was
-    /// cleared or released since.
+    /// made, and marks the call as returned (unseen when the mock was cleared since).
     @inline(__always)
-    func close(_ call: impostor_open_call, sequence: UInt64, frame: CallFrame) {
+    func close(_ call: impostor_open_call, frame: CallFrame) {
         // Sound: the frame's result buffer holds the result's bytes (nil for `Void`, whose size is
         // 0), and 8 of them when the entry point is a static trampoline whose results close as 8.
         if quietCalls.pointee.closes_eightbytes != 0 {
-            impostor_records_close_call(call, sequence, 1, frame.result, resultOffset32, resultSize32)
+            impostor_records_close_call(call, 1, frame.result, resultOffset32, resultSize32)
         } else {
-            impostor_records_close_call(call, sequence, 0, frame.result, resultOffset32, resultSize32)
+            impostor_records_close_call(call, 0, frame.result, resultOffset32, resultSize32)
         }
     }
 

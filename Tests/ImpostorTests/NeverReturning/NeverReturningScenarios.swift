@@ -64,6 +64,13 @@ struct NeverReturningScenarios {
         stub(decode(any())).with(Self.failNegatives)
         Self.callFailingThenReturning(decode)
         Self.expectBothCallsLogged(decode, mock: "decode")
+        // A clear hides the call that stays open; the calls after it are recorded as usual.
+        clearInvocations(decode)
+        #expect(invocations(of: decode).isEmpty)
+        var result: Int32 = 0
+        #expect(ctj_call_catching(decode, 4, &result) == 1)
+        #expect(ctj_call_catching(decode, -2, &result) == 0)
+        #expect(invocations(of: decode).map(\.description) == ["decode(4) -> 8", "decode(-2) (did not return)"])
     }
 
     /// A block stub on a matcher that runs code: the Swift handler matches and answers.
