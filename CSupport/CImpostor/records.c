@@ -327,13 +327,13 @@ void impostor_records_reset(impostor_records *records, int retire) {
         while (atomic_load_explicit(&lane->busy, memory_order_acquire) != 0) sched_yield();
         // A call still open (its answer running, or left by longjmp) may yet write its result
         // into its record: the lane keeps its chunks until the records are destroyed, and its
-        // records are hidden rather than emptied, so that no later call takes that place.
+        // records are hidden rather than emptied, so that no later call takes that place. Once
+        // a clear finds every call of the lane closed, nothing writes to its records any more.
         if (lane_has_open_call(records, lane)) {
-            lane->keeps_chunks = 1;
             lane->base = lane->written;
             continue;
         }
-        if (retire && !lane->keeps_chunks) free_chunks(lane);
+        if (retire) free_chunks(lane);
         lane->base = 0;
         lane->current_chunk = NULL;
         lane->next = NULL;

@@ -143,8 +143,8 @@ IMPOSTOR_HOT impostor_open_call impostor_records_append_call(impostor_records *_
 /// one and a copy must not spill into them.
 ///
 /// No busy span and no check: the record is still this call's. A clear or release that finds an
-/// open record in a lane neither reuses the lane's places nor unmaps its chunks (see `base` and
-/// `keeps_chunks`); a record a clear hid is written unseen.
+/// open record in a lane neither reuses the lane's places nor unmaps its chunks (see `base`); a
+/// record a clear hid is written unseen.
 IMPOSTOR_HOT void impostor_records_close_call(impostor_open_call call, int eightbytes, const void *_Nullable result,
                                               uint32_t result_offset, uint32_t result_size) {
     if (__builtin_expect(call.record == NULL, 0)) return;

@@ -111,14 +111,11 @@ typedef struct impostor_lane {
     impostor_chunk *_Nullable current_chunk;
     /// Bytes of the chunks linked so far, which decides the size of the next.
     size_t chunk_bytes;
-    /// 1 once a clear or release found a call recorded open in this lane: closing it writes to
-    /// its record without a busy span (see `impostor_records_close_call`), so the lane's chunks
-    /// stay mapped until the records are destroyed (a call left by `longjmp` is never closed).
-    /// Written and read by clears and releases, under the lock.
-    int keeps_chunks;
     /// Records below this index are hidden from readers: a clear that finds an open call in the
-    /// lane hides its records instead of emptying it, so that no later call takes the open
-    /// call's place before it closes. Written by clears, read by readers, both under the lock.
+    /// lane (see `impostor_records_close_call`) hides its records instead of emptying it, so that
+    /// no later call takes the open call's place before it closes, and a release leaves such a
+    /// lane's chunks mapped until the records are destroyed (a call left by `longjmp` never
+    /// closes). Written by clears, read by readers, both under the lock.
     size_t base;
     /// The lane added before this one: set before the lane is published, never changed.
     struct impostor_lane *_Nullable next_lane;

@@ -32,10 +32,11 @@ public struct Invocation: Sendable, CustomStringConvertible {
     /// left with `longjmp` (the way libjpeg's `error_exit` or Lua's `lua_error` fail a callback),
     /// or one still running on another thread when the calls were read.
     ///
-    /// A call is recorded before its answer runs, so such a call is in the log like any other:
-    /// `verify`, `.never`, in-order checks, captors and expectations all count it. It has no
-    /// return value (``returnValue(as:fileID:filePath:line:column:)`` reports that), and it
-    /// prints as `decode(0x00007ffd5c1e3a10) (did not return)`.
+    /// A C mock's call is recorded before its answer runs, so such a call is in the log like any
+    /// other: `verify`, `.never`, in-order checks, captors and expectations all count it. It has
+    /// no return value (``returnValue(as:fileID:filePath:line:column:)`` reports that), and it
+    /// prints as `decode(0x00007ffd5c1e3a10) (did not return)`. A Swift protocol mock's call is
+    /// recorded once it is answered, so this is always true for it.
     public var didReturn: Bool { swift != nil || record.didReturn }
 
     // A C call's bytes, read through its signature; unused (empty) for a Swift call.

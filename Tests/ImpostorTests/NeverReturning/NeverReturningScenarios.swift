@@ -1,4 +1,5 @@
 import CImpostorTestSupport
+import Dispatch
 import Impostor
 import Testing
 #if canImport(Glibc)
@@ -111,6 +112,32 @@ struct NeverReturningScenarios {
             mockery.assertIsSatisfied()
         }
         #expect(failures.isEmpty, "\(failures)")
+    }
+
+    /// A call recorded open is closed after its answer returns, without a busy span: a release
+    /// of the Mockery while the answer still runs on a C thread must leave the record's memory
+    /// mapped for that close (unmapped, the close would take this process down).
+    @Test func aReleaseWhileAnAnswerRunsOnAnotherThreadLeavesItsRecordForTheClose() {
+        typealias Event = @convention(c) (Int32, UnsafePointer<CChar>?) -> Void
+        let entered = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        var handle: UnsafeMutableRawPointer?
+        do {
+            let mockery = Mockery("released while answering")
+            let event: Event = mockery.mock(named: "event")
+            mockery.withCurrent {
+                stub(event(any(), any())).with { (_: Int32, _: UnsafePointer<CChar>?) in
+                    entered.signal()
+                    proceed.wait()
+                }
+            }
+            handle = cv_call_later(event, 7, "late", 1, 0)
+            #expect(handle != nil)
+            entered.wait()
+        }
+        // The Mockery is released; the answer returns now and closes its record.
+        proceed.signal()
+        cv_join(handle)
     }
 
     /// A block that jumps back never restores what the answer set on its thread; failures

@@ -10,6 +10,7 @@ struct NeverReturningTests {
     static let scenarios = [
         "aStubBlockTheEntryPointRunsJumpsBack", "aStubBlockTheHandlerRunsJumpsBack", "aStubBlockOfAMockThatCopiesTextJumpsBack",
         "anExpectationsActionJumpsBack", "failuresAfterAJumpGoWhereTheyWouldHaveGone",
+        "aReleaseWhileAnAnswerRunsOnAnotherThreadLeavesItsRecordForTheClose",
     ]
 
     @Test(arguments: ["", "IMPOSTOR_TRAMPOLINE=libffi "])

@@ -29,6 +29,21 @@ final class MockCounting: Mock, Counting {
         }
     }
 
+    /// A Swift member's call is recorded once it is answered (the stubbing article): its block
+    /// sees the calls before it, not its own, and every recorded call has returned.
+    @Test(.mockery) func aSwiftMembersCallIsRecordedOnceAnswered() {
+        let counter = MockCounting(named: "counter")
+        var seen: [Int] = []
+        stub(counter.add(any(), any())).with { (a: Int, b: Int) -> Int in
+            seen.append(counter.calls(to: counter.addRef).count)
+            return a + b
+        }
+        #expect(counter.add(1, 2) == 3)
+        #expect(counter.add(3, 4) == 7)
+        #expect(seen == [0, 1])
+        #expect(counter.calls(to: counter.addRef).map(\.didReturn) == [true, true])
+    }
+
     /// Past its list, `onConsecutiveCalls` gives the member's default value and says so; it
     /// does not repeat the last action.
     @Test func onConsecutiveCallsPastItsListGivesTheDefaultValueAndAFailure() {
