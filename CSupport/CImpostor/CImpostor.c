@@ -50,45 +50,45 @@ typedef struct closure_context {
     impostor_closure_handler handler;
     impostor_static_answer answer;
     void *user_data;
-    impostor_quiet_calls *quiet;
+    impostor_fast_path *fast;
     uint32_t result_write_size;
 } closure_context;
 
 /// Records a call the closure answers itself, through libffi's argument pointers: whole (a
-/// quiet call, `word` 0), or open before a stub key's answer runs (`IMPOSTOR_RECORD_OPEN`, no
+/// fast call, `word` 0), or open before a stub key's answer runs (`IMPOSTOR_RECORD_OPEN`, no
 /// result yet).
-IMPOSTOR_HOT_AROUND_ANSWER impostor_open_call record_quiet(impostor_quiet_calls *quiet, void **arguments, void *result,
+IMPOSTOR_HOT_AROUND_ANSWER impostor_open_call record_fast(impostor_fast_path *fast, void **arguments, void *result,
                                                            uint64_t stamp, uint64_t word) {
-    return impostor_records_append_call(quiet->records, quiet->records_serial, stamp, word, 0, 0, arguments, NULL,
-                                        quiet->steps, quiet->count, result, quiet->result_offset, quiet->result_size);
+    return impostor_records_append_call(fast->records, fast->records_serial, stamp, word, 0, 0, arguments, NULL,
+                                        fast->steps, fast->count, result, fast->result_offset, fast->result_size);
 }
 
 /// Closes the record of a call a stub key's answer answered, with its result.
-IMPOSTOR_HOT_AROUND_ANSWER void close_quiet(impostor_quiet_calls *quiet, impostor_open_call call,
+IMPOSTOR_HOT_AROUND_ANSWER void close_fast(impostor_fast_path *fast, impostor_open_call call,
                                             void *result) {
-    impostor_records_close_call(call, 0, result, quiet->result_offset, quiet->result_size);
+    impostor_records_close_call(call, 0, result, fast->result_offset, fast->result_size);
 }
 
 /// libffi calls this for every call through such a closure: what the static dispatcher does
 /// (see `dispatch` in static_trampolines.c), through libffi's pointers, with exact copies.
 static void answering_closure_handler(ffi_cif *cif, void *result, void **arguments, void *data) {
     closure_context *context = data;
-    impostor_quiet_calls *quiet = context->quiet;
-    if (atomic_load_explicit(&quiet->open, memory_order_acquire) && !impostor_needs_attention()) {
-        const impostor_stub_key *key = impostor_stub_keys_match(&quiet->keys, NULL, arguments, 1);
+    impostor_fast_path *fast = context->fast;
+    if (atomic_load_explicit(&fast->open, memory_order_acquire) && !impostor_needs_attention()) {
+        const impostor_stub_key *key = impostor_stub_keys_match(&fast->keys, NULL, arguments, 1);
         if (key != NULL) {
             uint64_t stamp = impostor_next_stamp();
             // In the log before the answer runs, which may never return (see `impostor_records_append_call`).
-            impostor_open_call call = record_quiet(quiet, arguments, NULL, stamp, IMPOSTOR_RECORD_OPEN);
+            impostor_open_call call = record_fast(fast, arguments, NULL, stamp, IMPOSTOR_RECORD_OPEN);
             impostor_answering previous =
-                impostor_begin_answering(quiet->answering_failures, (uintptr_t)__builtin_frame_address(0));
+                impostor_begin_answering(fast->answering_failures, (uintptr_t)__builtin_frame_address(0));
             // No base: libffi's pointers are the offsets (see `impostor_static_answer`).
             context->answer(context->user_data, key->stub, result, NULL, arguments, stamp);
             impostor_end_answering(previous);
-            close_quiet(quiet, call, result);
+            close_fast(fast, call, result);
             return;
         }
-        if (quiet->nice) {
+        if (fast->nice) {
             // libffi's result buffer holds at least `result_write_size` bytes (a full ffi_arg
             // for narrow integers, the caller's struct for one returned through memory).
             if (result != NULL) {
@@ -96,7 +96,7 @@ static void answering_closure_handler(ffi_cif *cif, void *result, void **argumen
                 if (context->result_write_size == 8) memset(result, 0, 8);
                 else memset(result, 0, context->result_write_size);
             }
-            record_quiet(quiet, arguments, result, impostor_next_stamp(), 0);
+            record_fast(fast, arguments, result, impostor_next_stamp(), 0);
             return;
         }
     }
@@ -104,7 +104,7 @@ static void answering_closure_handler(ffi_cif *cif, void *result, void **argumen
 }
 
 int impostor_closure_prepare_answering(void *closure, ffi_cif *cif, impostor_closure_handler handler,
-                                       impostor_static_answer answer, void *user_data, impostor_quiet_calls *quiet,
+                                       impostor_static_answer answer, void *user_data, impostor_fast_path *fast,
                                        uint32_t result_write_size, void *code) {
     // Never freed: C code may keep the closure's entry point forever.
     closure_context *context = malloc(sizeof *context);
@@ -112,7 +112,7 @@ int impostor_closure_prepare_answering(void *closure, ffi_cif *cif, impostor_clo
     context->handler = handler;
     context->answer = answer;
     context->user_data = user_data;
-    context->quiet = quiet;
+    context->fast = fast;
     context->result_write_size = result_write_size;
     int status = (int)ffi_prep_closure_loc((ffi_closure *)closure, cif, answering_closure_handler, context, code);
     if (status != FFI_OK) {
@@ -120,7 +120,7 @@ int impostor_closure_prepare_answering(void *closure, ffi_cif *cif, impostor_clo
         return status;
     }
     // Before the entry point is handed out, so before any stub: keys are kept from now on.
-    quiet->read_by_entry = 1;
+    fast->read_by_entry = 1;
     return status;
 }
 

@@ -205,29 +205,29 @@ static static_closure *closure_at(const void *code) {
 
 int impostor_static_trampoline_records_quietly(const void *code) {
     static_closure *closure = closure_at(code);
-    return closure != NULL && closure->quiet != NULL && atomic_load_explicit(&closure->quiet->open, memory_order_acquire) &&
-           closure->quiet->nice;
+    return closure != NULL && closure->fast != NULL && atomic_load_explicit(&closure->fast->open, memory_order_acquire) &&
+           closure->fast->nice;
 }
 
 int impostor_static_trampoline_live_keys(const void *code) {
     static_closure *closure = closure_at(code);
-    if (closure == NULL || closure->quiet == NULL || !atomic_load_explicit(&closure->quiet->open, memory_order_acquire)) {
+    if (closure == NULL || closure->fast == NULL || !atomic_load_explicit(&closure->fast->open, memory_order_acquire)) {
         return -1;
     }
-    impostor_stub_keys *keys = &closure->quiet->keys;
+    impostor_stub_keys *keys = &closure->fast->keys;
     uint32_t count = atomic_load_explicit(&keys->count, memory_order_acquire);
     return (int)(count - atomic_load_explicit(&keys->first_live, memory_order_relaxed));
 }
 
 int impostor_static_trampoline_lanes(const void *code) {
     static_closure *closure = closure_at(code);
-    if (closure == NULL || closure->quiet_records == NULL) return -1;
-    return (int)impostor_records_lane_count(closure->quiet_records);
+    if (closure == NULL || closure->fast_records == NULL) return -1;
+    return (int)impostor_records_lane_count(closure->fast_records);
 }
 
 impostor_static_outcome impostor_static_trampoline_create(ffi_cif *cif, impostor_static_handler handler,
                                                           impostor_static_answer answer, void *user_data,
-                                                          impostor_quiet_calls *quiet, void **code) {
+                                                          impostor_fast_path *fast, void **code) {
     if (impostor_static_trampolines_unavailable() != NULL) return IMPOSTOR_STATIC_UNAVAILABLE;
     static_closure *closure = malloc(sizeof(static_closure) + sizeof(argument_source) * (cif->nargs + 1));
     if (closure == NULL) return IMPOSTOR_STATIC_NO_MEMORY;
@@ -253,26 +253,26 @@ impostor_static_outcome impostor_static_trampoline_create(ffi_cif *cif, impostor
     closure->answer = answer;
     closure->user_data = user_data;
     closure->cif = cif;
-    // Only the short path records quiet calls, and only with the result in the return
+    // Only the simple layout takes the fast path, and only with the result in the return
     // registers' slots: 16 bytes of the frame from there are zeroed.
-    closure->quiet = closure->simple && closure->result_offset <= FRAME_XMM0 ? quiet : NULL;
-    closure->quiet_steps = NULL;
-    closure->quiet_records = NULL;
-    closure->quiet_records_serial = 0;
-    if (closure->quiet != NULL) {
-        closure->quiet_records = quiet->records;
-        closure->quiet_records_serial = quiet->records_serial;
-        // The short path has no split argument: each one is `sources[index].first` bytes into
+    closure->fast = closure->simple && closure->result_offset <= FRAME_XMM0 ? fast : NULL;
+    closure->fast_steps = NULL;
+    closure->fast_records = NULL;
+    closure->fast_records_serial = 0;
+    if (closure->fast != NULL) {
+        closure->fast_records = fast->records;
+        closure->fast_records_serial = fast->records_serial;
+        // The simple layout has no split argument: each one is `sources[index].first` bytes into
         // the frame. Never freed, like the context.
-        closure->quiet_steps = malloc(sizeof(impostor_record_step) * (quiet->count + 1));
-        if (closure->quiet_steps == NULL) {
+        closure->fast_steps = malloc(sizeof(impostor_record_step) * (fast->count + 1));
+        if (closure->fast_steps == NULL) {
             free(closure->argument_offsets);
             free(closure);
             return IMPOSTOR_STATIC_NO_MEMORY;
         }
-        for (uint32_t index = 0; index < quiet->count; index++) {
-            closure->quiet_steps[index] = quiet->steps[index];
-            closure->quiet_steps[index].source = closure->sources[index].first;
+        for (uint32_t index = 0; index < fast->count; index++) {
+            closure->fast_steps[index] = fast->steps[index];
+            closure->fast_steps[index].source = closure->sources[index].first;
         }
     }
 
@@ -280,7 +280,7 @@ impostor_static_outcome impostor_static_trampoline_create(ffi_cif *cif, impostor
     if (current_used == STUBS_PER_PAGE && !map_page_pair()) {
         impostor_static_outcome outcome = unavailable_reason != NULL ? IMPOSTOR_STATIC_UNAVAILABLE : IMPOSTOR_STATIC_NO_MEMORY;
         pthread_mutex_unlock(&pages_lock);
-        free(closure->quiet_steps);
+        free(closure->fast_steps);
         free(closure->argument_offsets);
         free(closure);
         return outcome;
@@ -293,21 +293,21 @@ impostor_static_outcome impostor_static_trampoline_create(ffi_cif *cif, impostor
     atomic_store_explicit((_Atomic(static_closure *) *)(current_data + STUB_BYTES * slot), closure, memory_order_release);
     *code = current_data - PAGE_BYTES + STUB_BYTES * slot;
     pthread_mutex_unlock(&pages_lock);
-    if (quiet != NULL) {
+    if (fast != NULL) {
         // Every pointer the dispatcher hands over has 8 readable bytes: a register slot of the
         // frame (8 bytes, 16 for xmm), an 8-byte stack slot of the caller's (arguments take a
         // multiple of 8 there), a 16-byte scratch pair for a split argument, the 16-byte return
         // slots or a 16-byte local for results in registers (results in memory are larger than
         // 8 bytes, so never copied as 8). Set before the entry point is returned, so before
         // any call.
-        quiet->eightbytes =
-            impostor_eightbyte_copies_fit(quiet->steps, quiet->count, quiet->result_offset, quiet->result_size);
-        quiet->closes_eightbytes = impostor_result_closes_as_eight(quiet->eightbytes, quiet->result_offset,
-                                                                   quiet->result_size, quiet->records->stride);
+        fast->eightbytes =
+            impostor_eightbyte_copies_fit(fast->steps, fast->count, fast->result_offset, fast->result_size);
+        fast->closes_eightbytes = impostor_result_closes_as_eight(fast->eightbytes, fast->result_offset,
+                                                                   fast->result_size, fast->records->stride);
         // The context's own offsets (never freed, like the context), when this dispatcher reads
         // the settings; otherwise no key is kept.
-        quiet->frame_offsets = closure->quiet != NULL ? closure->argument_offsets : NULL;
-        quiet->read_by_entry = closure->quiet != NULL;
+        fast->frame_offsets = closure->fast != NULL ? closure->argument_offsets : NULL;
+        fast->read_by_entry = closure->fast != NULL;
     }
     return IMPOSTOR_STATIC_MADE;
 }
@@ -337,8 +337,8 @@ int impostor_static_trampoline_lanes(const void *code) {
 
 impostor_static_outcome impostor_static_trampoline_create(ffi_cif *cif, impostor_static_handler handler,
                                                           impostor_static_answer answer, void *user_data,
-                                                          impostor_quiet_calls *quiet, void **code) {
-    (void)cif; (void)handler; (void)answer; (void)user_data; (void)quiet; (void)code;
+                                                          impostor_fast_path *fast, void **code) {
+    (void)cif; (void)handler; (void)answer; (void)user_data; (void)fast; (void)code;
     return IMPOSTOR_STATIC_UNAVAILABLE;
 }
 

@@ -69,32 +69,32 @@ struct static_closure {
     void *user_data;
     ffi_cif *cif;
     /// NULL, or how to answer and record calls without the handler.
-    impostor_quiet_calls *quiet;
-    /// With `quiet`: its steps, each with the argument's offset in the frame as its source, so
-    /// that a quiet call copies its arguments straight from the frame.
-    impostor_record_step *quiet_steps;
-    /// With `quiet`: its records and their serial, which never change, copied here so that a
-    /// call finds its lane without first loading `quiet` (one dependent load fewer before the
+    impostor_fast_path *fast;
+    /// With `fast`: its steps, each with the argument's offset in the frame as its source, so
+    /// that a fast-path call copies its arguments straight from the frame.
+    impostor_record_step *fast_steps;
+    /// With `fast`: its records and their serial, which never change, copied here so that a
+    /// call finds its lane without first loading `fast` (one dependent load fewer before the
     /// record's address is known).
-    impostor_records *quiet_records;
-    uint64_t quiet_records_serial;
+    impostor_records *fast_records;
+    uint64_t fast_records_serial;
     /// The context made before this one: every context stays reachable from `newest_closure`,
     /// a global, since leak checkers do not scan the data pages that point at them.
     static_closure *older;
-    /// For the short path: each argument's offset in the frame, as 64 bits, with room for a
+    /// For the simple layout: each argument's offset in the frame, as 64 bits, with room for a
     /// multiple of 4 (see `point_at_arguments`). Never freed, like the context.
     uint64_t *argument_offsets;
     uint32_t argument_count;
     uint32_t split_count;
     /// True when no argument is split, the result goes to the frame and there are at most
-    /// `SIMPLE_ARGUMENTS` arguments: the dispatcher's short path.
+    /// `SIMPLE_ARGUMENTS` arguments: the dispatcher's simple layout.
     int simple;
     result_route route;
     uint32_t result_offset;
     argument_source sources[];
 };
 
-/// Arguments the dispatcher's short path has room for.
+/// Arguments the dispatcher's simple layout has room for.
 #define SIMPLE_ARGUMENTS 16
 
 /// Runs for every call through a static trampoline (static_dispatch.c): the context's

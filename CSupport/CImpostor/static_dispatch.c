@@ -9,34 +9,34 @@
 
 
 /// Records a call the dispatcher answers, its arguments copied straight from the frame: whole
-/// (a quiet call, `word` 0), or open before a stub key's answer runs (`IMPOSTOR_RECORD_OPEN`,
+/// (a fast-path call, `word` 0), or open before a stub key's answer runs (`IMPOSTOR_RECORD_OPEN`,
 /// `result` NULL), each value copied as 8 bytes when `eight` (a constant) says so (see
 /// `impostor_records_append_call`).
 IMPOSTOR_HOT_AROUND_ANSWER impostor_open_call record_answered_copying(static_closure *closure,
-                                                                      impostor_quiet_calls *quiet,
+                                                                      impostor_fast_path *fast,
                                                                       unsigned char *frame, unsigned char *result,
                                                                       uint64_t stamp, uint64_t word, int eight) {
-    return impostor_records_append_call(closure->quiet_records, closure->quiet_records_serial, stamp, word, 1, eight,
-                                        NULL, frame, closure->quiet_steps, quiet->count, result, quiet->result_offset,
-                                        quiet->result_size);
+    return impostor_records_append_call(closure->fast_records, closure->fast_records_serial, stamp, word, 1, eight,
+                                        NULL, frame, closure->fast_steps, fast->count, result, fast->result_offset,
+                                        fast->result_size);
 }
 
 /// `record_answered_copying` with the mock's choice: two inlined bodies.
-IMPOSTOR_HOT_AROUND_ANSWER impostor_open_call record_answered(static_closure *closure, impostor_quiet_calls *quiet,
+IMPOSTOR_HOT_AROUND_ANSWER impostor_open_call record_answered(static_closure *closure, impostor_fast_path *fast,
                                                               unsigned char *frame, unsigned char *result,
                                                               uint64_t stamp, uint64_t word) {
-    if (quiet->eightbytes) return record_answered_copying(closure, quiet, frame, result, stamp, word, 1);
-    return record_answered_copying(closure, quiet, frame, result, stamp, word, 0);
+    if (fast->eightbytes) return record_answered_copying(closure, fast, frame, result, stamp, word, 1);
+    return record_answered_copying(closure, fast, frame, result, stamp, word, 0);
 }
 
 /// Closes the record of a call a stub key's answer answered, with the result it wrote: as 8
 /// bytes (`eight`, a constant) or by its size.
-IMPOSTOR_HOT_AROUND_ANSWER void close_answered(impostor_quiet_calls *quiet, impostor_open_call call,
+IMPOSTOR_HOT_AROUND_ANSWER void close_answered(impostor_fast_path *fast, impostor_open_call call,
                                                unsigned char *result, int eight) {
-    impostor_records_close_call(call, eight, result, quiet->result_offset, quiet->result_size);
+    impostor_records_close_call(call, eight, result, fast->result_offset, fast->result_size);
 }
 
-/// Fills `arguments` with one pointer per argument of the short path, four at a time: two
+/// Fills `arguments` with one pointer per argument of the simple layout, four at a time: two
 /// vector additions of the frame's address to the offsets, instead of a loop over `sources`.
 /// `arguments` has room for a multiple of 4; slots past the last argument get pointers that
 /// are never read.
@@ -64,33 +64,33 @@ static inline __attribute__((always_inline)) void point_at_arguments(const stati
 /// copies every value as 8 bytes, the result's too when it closes the record, and one that
 /// copies them by size.
 static inline __attribute__((always_inline)) void answer_from_key_copying(static_closure *closure,
-                                                                          impostor_quiet_calls *quiet,
+                                                                          impostor_fast_path *fast,
                                                                           const impostor_stub_key *key,
                                                                           unsigned char *frame, unsigned char *result,
                                                                           int eight) {
     uint64_t stamp = impostor_next_stamp();
     // In the log before the answer runs, which may never return (see `impostor_records_append_call`).
-    impostor_open_call call = eight ? record_answered_copying(closure, quiet, frame, NULL, stamp, IMPOSTOR_RECORD_OPEN, 1)
-                                    : record_answered(closure, quiet, frame, NULL, stamp, IMPOSTOR_RECORD_OPEN);
+    impostor_open_call call = eight ? record_answered_copying(closure, fast, frame, NULL, stamp, IMPOSTOR_RECORD_OPEN, 1)
+                                    : record_answered(closure, fast, frame, NULL, stamp, IMPOSTOR_RECORD_OPEN);
     // Failures the answer raises go to the mock's Mockery, as from the handler.
     impostor_answering previous =
-        impostor_begin_answering(quiet->answering_failures, (uintptr_t)__builtin_frame_address(0));
+        impostor_begin_answering(fast->answering_failures, (uintptr_t)__builtin_frame_address(0));
     // The frame and its offsets rather than pointers: building them cost every keyed call
     // about a dozen instructions, and the answer reads only the arguments its block takes.
     closure->answer(closure->user_data, key->stub, result, frame, closure->argument_offsets, stamp);
     impostor_end_answering(previous);
-    close_answered(quiet, call, result, eight);
+    close_answered(fast, call, result, eight);
 }
 
-static inline __attribute__((always_inline)) void answer_from_key(static_closure *closure, impostor_quiet_calls *quiet,
+static inline __attribute__((always_inline)) void answer_from_key(static_closure *closure, impostor_fast_path *fast,
                                                                   const impostor_stub_key *key, unsigned char *frame,
                                                                   unsigned char *result) {
     // One branch for the common case: results that close as 8 bytes come with 8-byte copies.
-    if (quiet->closes_eightbytes) answer_from_key_copying(closure, quiet, key, frame, result, 1);
-    else answer_from_key_copying(closure, quiet, key, frame, result, 0);
+    if (fast->closes_eightbytes) answer_from_key_copying(closure, fast, key, frame, result, 1);
+    else answer_from_key_copying(closure, fast, key, frame, result, 0);
 }
 
-/// The short path's call of the handler. Out of line, like `answer_from_key`.
+/// The simple layout's call of the handler. Out of line, like `answer_from_key`.
 __attribute__((noinline)) static void hand_to_handler(static_closure *closure, unsigned char *frame,
                                                       unsigned char *result) {
     // A fixed array instead of the general path's variable-length ones, and no routing.
@@ -109,25 +109,25 @@ void impostor_static_dispatch(static_closure *closure, unsigned char *frame) {
         return;
     }
     unsigned char *result = frame + closure->result_offset;
-    impostor_quiet_calls *quiet = closure->quiet;
-    if (quiet != NULL && atomic_load_explicit(&quiet->open, memory_order_acquire) && !impostor_needs_attention()) {
-        const impostor_stub_key *key = impostor_stub_keys_match(&quiet->keys, frame, NULL, 0);
+    impostor_fast_path *fast = closure->fast;
+    if (fast != NULL && atomic_load_explicit(&fast->open, memory_order_acquire) && !impostor_needs_attention()) {
+        const impostor_stub_key *key = impostor_stub_keys_match(&fast->keys, frame, NULL, 0);
         if (key != NULL) {
-            answer_from_key(closure, quiet, key, frame, result);
+            answer_from_key(closure, fast, key, frame, result);
             return;
         }
-        if (quiet->nice) {
+        if (fast->nice) {
             // The whole of what the handler would do for a call nothing answers: a zero result
             // (both return registers of the route, 16 bytes of the frame) and the record.
             memset(result, 0, 16);
-            record_answered(closure, quiet, frame, result, impostor_next_stamp(), 0);
+            record_answered(closure, fast, frame, result, impostor_next_stamp(), 0);
             return;
         }
     }
     hand_to_handler(closure, frame, result);
 }
 
-/// The layouts off the short path: split arguments, and results routed to other registers or
+/// The layouts other than the simple one: split arguments, and results routed to other registers or
 /// returned through memory.
 __attribute__((noinline)) static void dispatch_general(static_closure *closure, unsigned char *frame) {
     // One element at least: a zero-length array is undefined behaviour.

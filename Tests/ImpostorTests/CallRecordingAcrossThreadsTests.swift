@@ -15,7 +15,7 @@ import Glibc
 @Suite struct CallRecordingAcrossThreadsTests {
     /// The calls to `mocks`, oldest first by sequence number.
     private func merged(_ mocks: [ot_turn_fn]) -> [Invocation] {
-        mocks.flatMap { invocations(of: $0) }.sorted { $0.sequenceNumber < $1.sequenceNumber }
+        mocks.flatMap { invocations(of: $0) }.sorted { $0.stamp < $1.stamp }
     }
 
     @Test func twoThreadsTakingTurnsUnderALockAreOrderedCallByCall() {
@@ -269,10 +269,10 @@ import Glibc
         for index in Int32(0)..<50 { first(0, index) }
         // Counted stamps lie below the era bit that every stamp taken across threads carries:
         // this shows that the calls above were counted, so the test checks what it means to.
-        #expect(invocations(of: first).allSatisfy { $0.sequenceNumber < 1 << 63 })
+        #expect(invocations(of: first).allSatisfy { $0.stamp < 1 << 63 })
         #expect(ot_successive_threads(second, 1, 20) == 0)
         for index in Int32(50)..<100 { first(0, index) }
-        #expect(invocations(of: first).suffix(50).allSatisfy { $0.sequenceNumber >= 1 << 63 })
+        #expect(invocations(of: first).suffix(50).allSatisfy { $0.stamp >= 1 << 63 })
 
         let calls = merged([first, second])
         #expect(calls.map(\.mockName) == Array(repeating: "first", count: 50) + Array(repeating: "second", count: 20)
@@ -303,7 +303,7 @@ import Glibc
         step(0, 0)
         // A time-stamp counter stamp is the ticks since the process started, shifted by ten bits;
         // below the era bit (set once several threads record) a shared count stays small.
-        #expect(invocations(of: step).first.map { $0.sequenceNumber & ~(1 << 63) < 1 << 32 } == true)
+        #expect(invocations(of: step).first.map { $0.stamp & ~(1 << 63) < 1 << 32 } == true)
     }
 
     /// The same suite with stamps from the shared counter, the scheme used where the

@@ -44,8 +44,8 @@ import Testing
             } else {
                 threadOfCThread[Int(thread)] = call.thread
             }
-            if let previousSequence, call.sequenceNumber <= previousSequence { notIncreasing += 1 }
-            previousSequence = call.sequenceNumber
+            if let previousSequence, call.stamp <= previousSequence { notIncreasing += 1 }
+            previousSequence = call.stamp
         }
         #expect(outOfRange == 0)
         #expect(duplicates == 0)

@@ -18,7 +18,7 @@ import Testing
         #expect(reads[0].argument(0, as: UnsafeMutableRawPointer?.self) == context)
         #expect(reads[0].argument(1, as: Int32.self) == 5)
         #expect(closes[0].argument(0, as: UnsafeMutableRawPointer?.self) == context)
-        #expect(reads[0].sequenceNumber < closes[0].sequenceNumber)
+        #expect(reads[0].stamp < closes[0].stamp)
         #expect(reads[0].description == "read(0x0000000000c0ffee, 5) -> 0")
         #expect(closes[0].description == "close(0x0000000000c0ffee)")
     }

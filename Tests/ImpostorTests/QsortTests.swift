@@ -49,7 +49,7 @@ import Testing
         #expect(misaligned == 0, "pointers between elements")
         #expect(calls.allSatisfy { $0.returnValue(as: Int32.self) == 0 })
         #expect(calls.allSatisfy { $0.thread == .current })
-        #expect(zip(calls, calls.dropFirst()).allSatisfy { $0.sequenceNumber < $1.sequenceNumber })
+        #expect(zip(calls, calls.dropFirst()).allSatisfy { $0.stamp < $1.stamp })
         #expect(numbers.sorted() == original.sorted(), "qsort only permutes the array")
         let first = try #require(calls.first)
         #expect(first.description.wholeMatch(of: #/compare\(0x[0-9a-f]{16}, 0x[0-9a-f]{16}\) -> 0/#) != nil)

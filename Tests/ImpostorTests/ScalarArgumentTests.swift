@@ -116,7 +116,7 @@ import Testing
         #expect(calls[0].argument(0, as: UnsafePointer<CChar>?.self) == calls[1].argument(0, as: UnsafePointer<CChar>?.self))
         #expect(calls[0].cString(0) == "first")
         #expect(calls[1].cString(0) == "second!")
-        #expect(calls[0].sequenceNumber < calls[1].sequenceNumber)
+        #expect(calls[0].stamp < calls[1].stamp)
     }
 
     @Test func functionPointer() throws {
@@ -172,6 +172,6 @@ import Testing
         #expect(calls.map { $0.argument(1, as: Int32.self) } == [-2, .min])
         #expect(calls.map { $0.argument(2, as: Int32.self) } == [3, 0])
         #expect(calls.allSatisfy { $0.thread == .current })
-        #expect(calls.count == 2 && calls[0].sequenceNumber < calls[1].sequenceNumber)
+        #expect(calls.count == 2 && calls[0].stamp < calls[1].stamp)
     }
 }

@@ -39,7 +39,7 @@ import Glibc
             seen.insert(Int64(thread) << 32 | Int64(index))
         }
         #expect(seen.count == firstCalls.count)
-        #expect(zip(firstCalls, firstCalls.dropFirst()).allSatisfy { $0.sequenceNumber < $1.sequenceNumber })
+        #expect(zip(firstCalls, firstCalls.dropFirst()).allSatisfy { $0.stamp < $1.stamp })
         #expect(Set(secondCalls.map(\.thread)).count == Int(Self.threads))
     }
 

@@ -61,7 +61,7 @@ struct StubFormTests {
         #expect(seen.first?.argumentCount == 2)
         #expect(seen.first?.formattedArguments == ["10", "3"])
         #expect(seen.first?.thread == CallingThread.current)
-        #expect(seen[0].sequenceNumber < seen[1].sequenceNumber)
+        #expect(seen[0].stamp < seen[1].stamp)
         // The calls are recorded as usual, with what the block returned.
         #expect(invocations(of: add).map { $0.returnValue(as: Int32.self) } == [7, -2])
     }

@@ -32,18 +32,18 @@ int impostor_closure_prepare(void *_Nonnull closure, ffi_cif *_Nonnull cif,
                              impostor_closure_handler _Nonnull handler, void *_Nullable user_data,
                              void *_Nonnull code);
 
-struct impostor_quiet_calls;
+struct impostor_fast_path;
 
 /// Prepares a closure for calls of `cif` that answers them as a static trampoline's dispatcher
-/// does, through libffi's argument pointers: while `quiet->open` is set and no prototype or
+/// does, through libffi's argument pointers: while `fast->open` is set and no prototype or
 /// leftover matcher concerns the calling thread, the newest stub key that matches runs through
 /// `answer`, and a call none matches is answered with `result_write_size` zero bytes if the
-/// mock is nice; the call is then recorded. Every other call goes to `handler`. `quiet` must
+/// mock is nice; the call is then recorded. Every other call goes to `handler`. `fast` must
 /// live as long as calls can arrive; its context is never freed. Returns FFI_OK (0) on success.
 int impostor_closure_prepare_answering(void *_Nonnull closure, ffi_cif *_Nonnull cif,
                                        impostor_closure_handler _Nonnull handler,
                                        impostor_static_answer _Nonnull answer, void *_Nullable user_data,
-                                       struct impostor_quiet_calls *_Nonnull quiet, uint32_t result_write_size,
+                                       struct impostor_fast_path *_Nonnull fast, uint32_t result_write_size,
                                        void *_Nonnull code);
 
 /// Frees a closure made by `impostor_closure_allocate` (only when preparing it failed:

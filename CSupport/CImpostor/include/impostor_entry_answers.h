@@ -14,14 +14,14 @@
 extern "C" {
 #endif
 
-typedef struct impostor_quiet_calls {
+typedef struct impostor_fast_path {
     /// 1 while the dispatcher may answer the mock's calls. The mock's interceptor sets it when
     /// the mock is made, unless it captures pointer memory or stands for an interposed symbol,
     /// and clears it, for good, before a stub that does not compile to a key or the first
     /// expectation is published, and when the mock is released (release/acquire: a call that
     /// happens after those sees it cleared).
     _Atomic(int) open;
-    /// 1 when a call no key answers is recorded quietly; 0 (a naggy or strict mock, which
+    /// 1 when a call no key answers is recorded on the fast path; 0 (a naggy or strict mock, which
     /// reports such calls) when it goes to the handler. Set before `open`, never changed.
     int nice;
     /// Where failures raised while a key's answer runs go (the mock's Mockery's failure store,
@@ -51,50 +51,50 @@ typedef struct impostor_quiet_calls {
     /// returns the entry point; NULL otherwise.
     const uint64_t *_Nullable frame_offsets;
     /// 1 once an entry point that reads these settings is made (a static trampoline on its
-    /// short path, or a libffi closure made by `impostor_closure_prepare_answering`), before any
+    /// simple layout, or a libffi closure made by `impostor_closure_prepare_answering`), before any
     /// stub: only then are keys kept.
     int read_by_entry;
     /// The stubs the dispatcher checks, newest last.
     impostor_stub_keys keys;
-} impostor_quiet_calls;
+} impostor_fast_path;
 
-/// New closed quiet-call settings for `records`, or NULL when out of memory. `steps` (`count`
-/// of them) must outlive them; `impostor_quiet_calls_destroy` frees them.
-static inline impostor_quiet_calls *_Nullable impostor_quiet_calls_create(
+/// New closed fast-path settings for `records`, or NULL when out of memory. `steps` (`count`
+/// of them) must outlive them; `impostor_fast_path_destroy` frees them.
+static inline impostor_fast_path *_Nullable impostor_fast_path_create(
     impostor_records *_Nonnull records, const impostor_record_step *_Nonnull steps, uint32_t count,
     uint32_t result_offset, uint32_t result_size) {
-    impostor_quiet_calls *quiet = (impostor_quiet_calls *)calloc(1, sizeof *quiet);
-    if (quiet == NULL) return NULL;
-    atomic_init(&quiet->open, 0);
-    atomic_init(&quiet->keys.count, 0);
-    atomic_init(&quiet->keys.first_live, 0);
-    atomic_init(&quiet->keys.block, NULL);
-    quiet->count = count;
-    quiet->records = records;
-    quiet->records_serial = records->serial;
-    quiet->steps = steps;
-    quiet->result_offset = result_offset;
-    quiet->result_size = result_size;
-    return quiet;
+    impostor_fast_path *fast = (impostor_fast_path *)calloc(1, sizeof *fast);
+    if (fast == NULL) return NULL;
+    atomic_init(&fast->open, 0);
+    atomic_init(&fast->keys.count, 0);
+    atomic_init(&fast->keys.first_live, 0);
+    atomic_init(&fast->keys.block, NULL);
+    fast->count = count;
+    fast->records = records;
+    fast->records_serial = records->serial;
+    fast->steps = steps;
+    fast->result_offset = result_offset;
+    fast->result_size = result_size;
+    return fast;
 }
 
-static inline void impostor_quiet_calls_destroy(impostor_quiet_calls *_Nonnull quiet) {
-    impostor_stub_keys_destroy(&quiet->keys);
-    free(quiet);
+static inline void impostor_fast_path_destroy(impostor_fast_path *_Nonnull fast) {
+    impostor_stub_keys_destroy(&fast->keys);
+    free(fast);
 }
 
-/// Sets or clears `quiet->open` (a release store).
-static inline void impostor_quiet_calls_set_open(impostor_quiet_calls *_Nonnull quiet, int open) {
-    atomic_store_explicit(&quiet->open, open, memory_order_release);
+/// Sets or clears `fast->open` (a release store).
+static inline void impostor_fast_path_set_open(impostor_fast_path *_Nonnull fast, int open) {
+    atomic_store_explicit(&fast->open, open, memory_order_release);
 }
 
 /// Adds a stub's key (see `impostor_stub_keys_append`); true as well when no entry point reads
-/// keys for this mock (a static trampoline's layout off the short path), so nothing is kept.
-static inline int impostor_quiet_calls_add_key(impostor_quiet_calls *_Nonnull quiet, const void *_Nonnull stub,
+/// keys for this mock (a static trampoline's layout other than the simple one), so nothing is kept.
+static inline int impostor_fast_path_add_key(impostor_fast_path *_Nonnull fast, const void *_Nonnull stub,
                                                const uint32_t *_Nullable arguments, const uint32_t *_Nullable sizes,
                                                const uint64_t *_Nullable bits, uint32_t test_count) {
-    if (!quiet->read_by_entry) return 1;
-    return impostor_stub_keys_append(&quiet->keys, stub, quiet->frame_offsets, arguments, sizes, bits, test_count);
+    if (!fast->read_by_entry) return 1;
+    return impostor_stub_keys_append(&fast->keys, stub, fast->frame_offsets, arguments, sizes, bits, test_count);
 }
 
 #ifdef __cplusplus

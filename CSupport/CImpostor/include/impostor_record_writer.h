@@ -68,7 +68,7 @@ typedef struct impostor_record_step {
 /// call in the log, open ("did not return").
 ///
 /// The arguments come from `arguments`, one pointer each (the handler's, from libffi or the
-/// dispatcher), or, with `from_frame`, from `frame` at each step's `source` (quiet calls, which
+/// dispatcher), or, with `from_frame`, from `frame` at each step's `source` (fast-path calls, which
 /// skip building the pointers).
 ///
 /// With `eightbytes`, every argument and the result are copied as 8 bytes, whatever their

@@ -49,24 +49,24 @@ typedef void (*impostor_static_answer)(void *_Nullable user_data, const void *_N
                                        const void *_Nullable argument_base, const void *_Nonnull argument_offsets,
                                        uint64_t stamp);
 
-struct impostor_quiet_calls;
+struct impostor_fast_path;
 
 /// Makes a trampoline that calls `handler` with `user_data` for calls of `cif` (prepared for
 /// the default ABI). Trampolines are never freed: C code may keep the pointer forever.
 ///
-/// With `quiet`, which must live as long as calls can arrive, and while `quiet->open` is set,
+/// With `fast`, which must live as long as calls can arrive, and while `fast->open` is set,
 /// no prototype is being evaluated and no matcher is waiting on the calling thread, and the
 /// layout is the common one (see `dispatch`), the dispatcher answers a call itself: the newest
-/// of `quiet`'s stub keys that matches it runs through `answer`, and a call none matches is
+/// of `fast`'s stub keys that matches it runs through `answer`, and a call none matches is
 /// answered zero if the mock is nice; it then records the call. Every other call goes to
-/// `handler`. It also sets `quiet->eightbytes` when the mock's records may be written 8 bytes
-/// a value, by the dispatcher and by the handler alike, and `quiet->frame_offsets` when its
-/// dispatcher reads `quiet`.
+/// `handler`. It also sets `fast->eightbytes` when the mock's records may be written 8 bytes
+/// a value, by the dispatcher and by the handler alike, and `fast->frame_offsets` when its
+/// dispatcher reads `fast`.
 impostor_static_outcome impostor_static_trampoline_create(ffi_cif *_Nonnull cif,
                                                           impostor_static_handler _Nonnull handler,
                                                           impostor_static_answer _Nonnull answer,
                                                           void *_Nullable user_data,
-                                                          struct impostor_quiet_calls *_Nullable quiet,
+                                                          struct impostor_fast_path *_Nullable fast,
                                                           void *_Nullable *_Nonnull code);
 
 /// NULL when static trampolines can be made in this process; otherwise why not (the

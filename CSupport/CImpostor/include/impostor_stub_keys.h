@@ -76,7 +76,7 @@ static inline __attribute__((always_inline)) uint64_t impostor_key_summary_bit(u
 /// The argument bytes a test reads, masked to the argument's size.
 static inline __attribute__((always_inline)) uint64_t impostor_key_value(const unsigned char *_Nonnull frame,
                                                                          const impostor_key_test *_Nonnull test) {
-    // Sound: every argument a static trampoline's short path hands over has 8 readable bytes
+    // Sound: every argument a static trampoline's simple layout hands over has 8 readable bytes
     // at its place in the frame (a register slot or the caller's 8-byte stack slot).
     uint64_t value;
     memcpy(&value, frame + test->source, 8);

@@ -1,4 +1,3 @@
-import CImpostor
 import Synchronization
 
 /// The Swift side of one mock: receives every call its trampoline forwards, records it and
@@ -58,13 +57,13 @@ final class Interceptor: Sendable, LateCallCounting {
         // runs code to match or an expectation, or is released: its entry point (a static
         // trampoline or a libffi closure) may do that itself (and, for a nice mock, record a call no stub answers).
         if capturePlan.isEmpty, dispatcherIndex < 0, originalAddress == 0 {
-            store.openDispatcherAnswers(nice: isNice, failures: pendingFailures)
+            store.openFastPath(nice: isNice, failures: pendingFailures)
         }
     }
 
     /// Sends this mock's calls through its Mockery's expectations from now on.
     func markExpected() {
-        store.closeDispatcherAnswers()
+        store.closeFastPath()
         expected.store(true, ordering: .releasing)
     }
 
@@ -74,7 +73,7 @@ final class Interceptor: Sendable, LateCallCounting {
     /// looks the stubs up.
     func addStub(_ stub: Stub) -> Bool {
         stubs.append(stub, prefilter: stub.pattern.prefilter) {
-            if !store.addKey(for: stub) { store.closeDispatcherAnswers() }
+            if !store.addKey(for: stub) { store.closeFastPath() }
         }
     }
 
@@ -98,14 +97,14 @@ final class Interceptor: Sendable, LateCallCounting {
         if released.load(ordering: .relaxed) {
             // A stub, verify or expectation naming the released mock: the prototype takes the
             // call, so that it reports the mock's release rather than a call to it.
-            if impostor_needs_attention() != 0, PrototypeRecorder.isRecording { return handOverToPrototype(frame) }
+            if ThreadState.needsAttention, PrototypeRecorder.isRecording { return handOverToPrototype(frame) }
             if originalAddress != 0 { return PassThrough.call(originalAddress, frame) }
             frame.writeZeroResult()
             // One atomic add per late call; only the first is reported.
             if lateCalls.countOne() { reportLateCalls() }
             return
         }
-        if impostor_needs_attention() != 0 {
+        if ThreadState.needsAttention {
             // A stub or verify prototype: hand the call over, record nothing.
             if PrototypeRecorder.isRecording { return handOverToPrototype(frame) }
             // Matchers left over: the call carries their placeholders, which point nowhere, so
@@ -157,17 +156,17 @@ final class Interceptor: Sendable, LateCallCounting {
     private func answerAndRecord(_ frame: CallFrame) {
         // One load: a mock no expectation names never enters the expectations' path.
         if expected.load(ordering: .acquiring) { return answerExpected(frame) }
-        let sequence = CallSequence.next()
+        let stamp = CallStamp.next()
         if let matched = newestMatchingStub(frame) {
             // In the log before the stub's answer runs: a block may leave with `longjmp` and
             // never return here (the call then stays listed as "did not return").
-            let call = store.open(sequence: sequence, frame: frame)
-            answer(frame, with: matched, sequence: sequence)
+            let call = store.open(stamp: stamp, frame: frame)
+            answer(frame, with: matched, stamp: stamp)
             store.close(call, frame: frame)
         } else {
             frame.writeZeroResult()
-            if !isNice { answerUninteresting(frame, sequence: sequence) }
-            store.append(sequence: sequence, frame: frame)
+            if !isNice { answerUninteresting(frame, stamp: stamp) }
+            store.append(stamp: stamp, frame: frame)
         }
     }
 
@@ -191,19 +190,19 @@ final class Interceptor: Sendable, LateCallCounting {
 
     /// Runs the answer of a stub the mock's entry point matched in C, with failures
     /// already going to this mock's Mockery (the entry point sets that, from the settings
-    /// ``InvocationStore/openDispatcherAnswers(nice:failures:)`` gave it). A keyed stub has no
+    /// ``InvocationStore/openFastPath(nice:failures:)`` gave it). A keyed stub has no
     /// captor: a captor runs code, so its stub is never a key.
     @inline(__always)
-    func answerFromDispatcher(_ frame: CallFrame, with stub: Unmanaged<Stub>, sequence: UInt64) {
-        stub._withUnsafeGuaranteedRef { $0.answer(frame, sequence: sequence) }
+    func answerFromDispatcher(_ frame: CallFrame, with stub: Unmanaged<Stub>, stamp: UInt64) {
+        stub._withUnsafeGuaranteedRef { $0.answer(frame, stamp: stamp) }
     }
 
     /// Runs a matching stub's answer.
     @inline(__always)
-    func answer(_ frame: CallFrame, with stub: Unmanaged<Stub>, sequence: UInt64) {
+    func answer(_ frame: CallFrame, with stub: Unmanaged<Stub>, stamp: UInt64) {
         stub._withUnsafeGuaranteedRef { stub in
             if stub.capturesArguments { stub.pattern.capture(frame.slot) }
-            pendingFailures.whileAnswering { stub.answer(frame, sequence: sequence) }
+            pendingFailures.whileAnswering { stub.answer(frame, stamp: stamp) }
         }
     }
 
@@ -212,7 +211,7 @@ final class Interceptor: Sendable, LateCallCounting {
     /// Turns the mock into a tombstone: later calls return zero and are counted, the first of
     /// them reported as a "call to released mock"; recorded calls are freed.
     func release() {
-        store.closeDispatcherAnswers()
+        store.closeFastPath()
         lateCalls.markReleased()
         released.store(true, ordering: .releasing)
         store.retire()
@@ -221,7 +220,7 @@ final class Interceptor: Sendable, LateCallCounting {
     /// The recorded calls, oldest first; only the newest `last` of them when given.
     func invocations(last: Int = .max) -> [Invocation] {
         store.records(last: last)
-            .sorted { $0.sequence < $1.sequence }
+            .sorted { $0.stamp < $1.stamp }
             .map { Invocation(mockName: name, signature: signature, record: $0) }
     }
 }

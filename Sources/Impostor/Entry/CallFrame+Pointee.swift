@@ -1,5 +1,3 @@
-import CImpostor
-
 extension CallFrame {
     /// Writes `bytes` to the memory pointer argument `index` points to (a C out-parameter);
     /// false, writing nothing, when the pointer is NULL or an address no process can own.
@@ -19,7 +17,7 @@ extension CallFrame {
         }
         // Sound: the C caller passed this pointer to a `T` it owns for the call's duration,
         // and `bytes` is one `T`.
-        impostor_copy(destination, source, bytes.count)
+        EntryPoints.copy(destination, source, count: bytes.count)
         return true
     }
 }

@@ -1,5 +1,3 @@
-import CImpostor
-
 /// One call in flight: where its arguments are, its result buffer, and the signature that says
 /// how to read and write them. Lives only for the duration of the handler or the answer.
 @usableFromInline
@@ -135,7 +133,7 @@ struct CallFrame {
         // holds at least `resultWriteSize` bytes.
         switch signature.resultWidening {
         case .none:
-            impostor_copy(result, value, size)
+            EntryPoints.copy(result, value, count: size)
         case .signExtend:
             let wide: Int64 = switch size {
             case 1: Int64(value.load(as: Int8.self))
@@ -170,12 +168,12 @@ extension CallFrame {
 
     /// The call as a record, for blocks that take the whole ``Invocation``; the return value
     /// is not known yet and reads as zero.
-    func record(sequence: UInt64, thread: UInt) -> CallRecord {
+    func record(stamp: UInt64, thread: UInt) -> CallRecord {
         var payload = [UInt8](repeating: 0, count: signature.payloadSize)
         for index in signature.parameters.indices {
             let bytes = slot(index).bytes(count: signature.parameters[index].size)
             payload.replaceSubrange(signature.argumentOffsets[index]..<(signature.argumentOffsets[index] + bytes.count), with: bytes)
         }
-        return CallRecord(sequence: sequence, thread: thread, payload: payload, captures: plan.arguments(Array(captures)))
+        return CallRecord(stamp: stamp, thread: thread, payload: payload, captures: plan.arguments(Array(captures)))
     }
 }

@@ -1,5 +1,3 @@
-import CImpostor
-
 /// What `mockFunction` returns after it reported that a type cannot be mocked, so the test
 /// goes on to report its other failures instead of crashing.
 enum PlaceholderMock {
@@ -28,13 +26,8 @@ enum PlaceholderMock {
     /// cleans up on x86-64), and an integer or pointer result reads as zero.
     // nonisolated(unsafe): written once by the lazy initializer (which Swift runs exactly
     // once, thread-safely), then only read by libffi.
-    private nonisolated(unsafe) static let cif: UnsafeMutablePointer<ffi_cif> = {
-        // Sound: immortal, prepared once before any use.
-        let cif = UnsafeMutablePointer<ffi_cif>.allocate(capacity: 1)
-        cif.initialize(to: ffi_cif())
-        _ = impostor_prep_cif(cif, 0, impostor_type_uint64(), nil)
-        return cif
-    }()
+    private nonisolated(unsafe) static let cif: UnsafeMutablePointer<FFICallInterface>? =
+        try? LibFFI.callInterface(result: LibFFI.uint64(), arguments: []).get()
 
     /// Every placeholder's target, kept reachable for the life of the process.
     private static let targets = Locked<[Target]>([])
@@ -46,17 +39,14 @@ enum PlaceholderMock {
     }
 
     private static func deadClosure(named name: String, site: SourceSite) -> UnsafeMutableRawPointer? {
-        var code: UnsafeMutableRawPointer?
-        guard let closure = impostor_closure_allocate(&code), let code else { return nil }
+        guard let cif else { return nil }
         // Sound: kept forever in `targets`, like every trampoline in the registry.
         let kept = Target(name: name, site: site)
         targets.withLock { $0.append(kept) }
-        let target = Unmanaged.passUnretained(kept).toOpaque()
-        guard impostor_closure_prepare(closure, cif, placeholderHandler, target, code) == 0 else { return nil }
-        return code
+        return EntryPoints.closure(cif, handler: placeholderHandler, userData: Unmanaged.passUnretained(kept).toOpaque())
     }
 
-    private static let placeholderHandler: impostor_closure_handler = { _, result, _, userData in
+    private static let placeholderHandler: EntryPoints.CallHandler = { _, result, _, userData in
         let target = Unmanaged<Target>.fromOpaque(userData!).takeUnretainedValue()
         FailureReporter.report(ImpostorFailure(message: FailureMessages.callToFailedMock(target.name), site: target.site))
         // Sound: the cif returns uint64, so libffi's result buffer holds 8 bytes.

@@ -1,5 +1,3 @@
-import CImpostor
-
 /// The executable entry point of one mock: a static trampoline or a libffi closure that
 /// forwards every call to its ``Interceptor``.
 ///
@@ -38,24 +36,18 @@ final class Trampoline: @unchecked Sendable {
         // on tombstones), so `userData` stays valid for every call the entry point will ever
         // receive; the caller registers the trampoline before handing out `code`.
         let userData = Unmanaged.passUnretained(interceptor).toOpaque()
-        if TrampolinePath.staticAllowed {
-            var code: UnsafeMutableRawPointer?
-            // Not covered, not available here, or out of memory: libffi's closure below (whose
-            // own failure is the one reported).
-            if impostor_static_trampoline_create(cif, trampolineHandler, stubAnswerHandler, userData, interceptor.store.quietCalls, &code) == IMPOSTOR_STATIC_MADE,
-               let code {
-                return Trampoline(interceptor: interceptor, code: code)
-            }
+        // Not covered, not available here, or out of memory: libffi's closure below (whose own
+        // failure is the one reported).
+        if TrampolinePath.staticAllowed,
+           let code = EntryPoints.staticTrampoline(
+               cif, handler: trampolineHandler, keyAnswer: stubAnswerHandler, userData: userData,
+               fastPath: interceptor.store.fastPath) {
+            return Trampoline(interceptor: interceptor, code: code)
         }
-        var code: UnsafeMutableRawPointer?
-        guard let closure = impostor_closure_allocate(&code), let code else {
-            throw MockCreationError(.closureAllocationFailed(function: interceptor.signature.typeName))
-        }
-        guard impostor_closure_prepare_answering(
-            closure, cif, trampolineHandler, stubAnswerHandler, userData, interceptor.store.quietCalls,
-            UInt32(interceptor.signature.resultWriteSize), code) == 0
+        guard let code = EntryPoints.answeringClosure(
+            cif, handler: trampolineHandler, keyAnswer: stubAnswerHandler, userData: userData,
+            fastPath: interceptor.store.fastPath, resultWriteSize: interceptor.signature.resultWriteSize)
         else {
-            impostor_closure_free(closure)
             throw MockCreationError(.closureAllocationFailed(function: interceptor.signature.typeName))
         }
         return Trampoline(interceptor: interceptor, code: code)
@@ -83,7 +75,7 @@ final class Trampoline: @unchecked Sendable {
 /// `user_data` is the interceptor, kept forever through its trampoline and the registry;
 /// `_withUnsafeGuaranteedRef` borrows it without a retain/release pair (calling `handle` on a
 /// stored reference, strong or unowned(unsafe), cost 40 instructions of an unstubbed call's 664).
-private let trampolineHandler: impostor_closure_handler = { _, result, arguments, userData in
+private let trampolineHandler: EntryPoints.CallHandler = { _, result, arguments, userData in
     Unmanaged<Interceptor>.fromOpaque(userData!)._withUnsafeGuaranteedRef { interceptor in
         interceptor.handle(CallFrame(signature: interceptor.signature, plan: interceptor.capturePlan, arguments: arguments, result: result))
     }
@@ -92,11 +84,11 @@ private let trampolineHandler: impostor_closure_handler = { _, result, arguments
 /// Both entry points' C code calls this to run the answer of a stub it matched itself
 /// (see `impostor_stub_keys.h`); it then records the call. `stub` is the key's
 /// `Unmanaged<Stub>`, which the interceptor's stub table keeps for the mock's life.
-private let stubAnswerHandler: impostor_static_answer = { userData, stub, result, argumentBase, argumentOffsets, stamp in
+private let stubAnswerHandler: EntryPoints.KeyAnswerHandler = { userData, stub, result, argumentBase, argumentOffsets, stamp in
     Unmanaged<Interceptor>.fromOpaque(userData!)._withUnsafeGuaranteedRef { interceptor in
         let frame = CallFrame(
             signature: interceptor.signature, plan: interceptor.capturePlan, argumentBase: argumentBase,
             argumentOffsets: argumentOffsets, result: result)
-        interceptor.answerFromDispatcher(frame, with: Unmanaged<Stub>.fromOpaque(stub), sequence: stamp)
+        interceptor.answerFromDispatcher(frame, with: Unmanaged<Stub>.fromOpaque(stub), stamp: stamp)
     }
 }

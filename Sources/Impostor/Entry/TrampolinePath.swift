@@ -1,4 +1,3 @@
-import CImpostor
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -24,7 +23,7 @@ enum TrampolinePath {
     /// False when the process forces libffi, or while ``withLibffiTrampolines(_:)`` runs on
     /// this thread.
     static var staticAllowed: Bool {
-        staticAllowedInProcess && impostor_current_thread_state().pointee.libffi_only == 0
+        staticAllowedInProcess && !ThreadState.libffiOnly
     }
 }
 
@@ -37,9 +36,8 @@ enum TrampolinePath {
 ///     let mock = withLibffiTrampolines { mockFunction(of: Add.self, named: "add") }
 @_spi(Benchmarks)
 public func withLibffiTrampolines<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
-    let state = impostor_current_thread_state()
-    let outer = state.pointee.libffi_only
-    state.pointee.libffi_only = 1
-    defer { state.pointee.libffi_only = outer }
+    let outer = ThreadState.libffiOnly
+    ThreadState.libffiOnly = true
+    defer { ThreadState.libffiOnly = outer }
     return try body()
 }

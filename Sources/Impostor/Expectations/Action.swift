@@ -81,8 +81,8 @@ final class ActionStep: @unchecked Sendable {
 @usableFromInline
 final class ActionCall {
     // Made and used on the thread answering one call.
-    /// The call's ordering stamp (see ``CallSequence``).
-    let sequence: UInt64
+    /// The call's ordering stamp (see ``CallStamp``).
+    let stamp: UInt64
     /// Which of the expectation's calls this is, from 0 (for `onConsecutiveCalls`).
     @usableFromInline let index: Int
     let mockName: String
@@ -95,8 +95,8 @@ final class ActionCall {
     /// (Nil for a C call: nothing to initialise or release per call.)
     var swiftTypes: (parameters: [Any.Type], result: Any.Type)?
 
-    init(sequence: UInt64, index: Int, mockName: String, site: SourceSite) {
-        self.sequence = sequence
+    init(stamp: UInt64, index: Int, mockName: String, site: SourceSite) {
+        self.stamp = stamp
         self.index = index
         self.mockName = mockName
         self.site = site

@@ -44,7 +44,7 @@ public func perform<Result>(_ body: @escaping (Invocation) -> Result) -> Action<
         let types = action.swiftTypes ?? ([], Void.self)
         return body(Invocation(mockName: action.mockName, parameterTypes: types.parameters, resultType: types.result, swift: call))
     }) { frame, call in
-        let record = frame.record(sequence: call.sequence, thread: CallingThread.currentID)
+        let record = frame.record(stamp: call.stamp, thread: CallingThread.currentID)
         StubAnswer.write(body(Invocation(mockName: call.mockName, signature: frame.signature, record: record)), to: frame)
     })
 }

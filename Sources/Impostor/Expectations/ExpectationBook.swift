@@ -150,13 +150,13 @@ final class ExpectationBook: @unchecked Sendable {
     /// The failure for a call no expectation took (or a `never` stopped), latched as the first
     /// if it is. `uninteresting` when the mock is in no expectation (a strict Mockery).
     func unexpectedCall(
-        _ interceptor: Interceptor, _ frame: CallFrame, sequence: UInt64, forbiddenBy: Expectation?, uninteresting: Bool
+        _ interceptor: Interceptor, _ frame: CallFrame, stamp: UInt64, forbiddenBy: Expectation?, uninteresting: Bool
     ) -> ImpostorFailure {
         monitor.withEntered {
-            let call = LiveCall(interceptor: interceptor, frame: frame, sequence: sequence)
+            let call = LiveCall(interceptor: interceptor, frame: frame, stamp: stamp)
             let message = uninteresting
-                ? FailureMessages.uninterestingCall(call.text, mockery: mockeryName, listing: listing(for: call, before: sequence))
-                : FailureMessages.unexpectedCall(call.text, listing: listing(for: call, before: sequence, forbiddenBy: forbiddenBy))
+                ? FailureMessages.uninterestingCall(call.text, mockery: mockeryName, listing: listing(for: call, before: stamp))
+                : FailureMessages.unexpectedCall(call.text, listing: listing(for: call, before: stamp, forbiddenBy: forbiddenBy))
             let failure = ImpostorFailure(message: message, site: checkingSite ?? interceptor.creationSite)
             if firstUnexpected == nil { firstUnexpected = failure }
             return failure
@@ -170,8 +170,8 @@ final class ExpectationBook: @unchecked Sendable {
         monitor.withEntered {
             let live = LiveCall(member: member, call: call)
             let message = uninteresting
-                ? FailureMessages.uninterestingCall(live.text, mockery: mockeryName, listing: listing(for: live, before: call.sequence))
-                : FailureMessages.unexpectedCall(live.text, listing: listing(for: live, before: call.sequence, forbiddenBy: forbiddenBy))
+                ? FailureMessages.uninterestingCall(live.text, mockery: mockeryName, listing: listing(for: live, before: call.stamp))
+                : FailureMessages.unexpectedCall(live.text, listing: listing(for: live, before: call.stamp, forbiddenBy: forbiddenBy))
             let failure = ImpostorFailure(message: message, site: site)
             if firstUnexpected == nil { firstUnexpected = failure }
             return failure
@@ -186,8 +186,8 @@ final class ExpectationBook: @unchecked Sendable {
     }
 
     /// The warning a naggy Mockery gives for an uninteresting call.
-    func uninterestingWarning(_ interceptor: Interceptor, _ frame: CallFrame, sequence: UInt64) -> ImpostorFailure {
-        let call = LiveCall(interceptor: interceptor, frame: frame, sequence: sequence)
+    func uninterestingWarning(_ interceptor: Interceptor, _ frame: CallFrame, stamp: UInt64) -> ImpostorFailure {
+        let call = LiveCall(interceptor: interceptor, frame: frame, stamp: stamp)
         return ImpostorFailure(
             message: FailureMessages.uninterestingCallWarning(call.text, mockery: mockeryName),
             site: interceptor.creationSite, isWarning: true)
@@ -270,17 +270,17 @@ final class ExpectationBook: @unchecked Sendable {
 
     // MARK: Listings
 
-    private func listing(for call: LiveCall?, before sequence: UInt64, forbiddenBy: Expectation? = nil) -> String {
+    private func listing(for call: LiveCall?, before stamp: UInt64, forbiddenBy: Expectation? = nil) -> String {
         ExpectationListing.render(
             expectations: expectations, call: call, forbiddenBy: forbiddenBy,
             states: machines.map { "\($0.name) is \($0.value)" },
-            history: history(before: sequence))
+            history: history(before: stamp))
     }
 
-    /// The calls the Mockery's mocks recorded before `sequence`, oldest first, with how many
+    /// The calls the Mockery's mocks recorded before `stamp`, oldest first, with how many
     /// earlier ones are left out: the newest few of each mock only, so a listing costs the
     /// same after a million calls as after ten.
-    private func history(before sequence: UInt64) -> (calls: [Invocation], earlier: Int) {
+    private func history(before stamp: UInt64) -> (calls: [Invocation], earlier: Int) {
         let limit = ExpectationListing.historyLimit
         var total = 0
         var recent: [Invocation] = []
@@ -290,16 +290,16 @@ final class ExpectationBook: @unchecked Sendable {
         for interceptor in interceptors {
             total += interceptor.store.count
             let last = interceptor.invocations(last: limit + 1)
-            recent += last.filter { $0.sequenceNumber < sequence }
-            notBefore += last.count { $0.sequenceNumber >= sequence }
+            recent += last.filter { $0.stamp < stamp }
+            notBefore += last.count { $0.stamp >= stamp }
         }
         for member in swiftMembers {
             let calls = member.invocations()
             total += calls.count
-            recent += calls.suffix(limit + 1).filter { $0.sequenceNumber < sequence }
-            notBefore += calls.count { $0.sequenceNumber >= sequence }
+            recent += calls.suffix(limit + 1).filter { $0.stamp < stamp }
+            notBefore += calls.count { $0.stamp >= stamp }
         }
-        recent.sort { $0.sequenceNumber < $1.sequenceNumber }
+        recent.sort { $0.stamp < $1.stamp }
         let shown = Array(recent.suffix(limit))
         return (shown, max(0, total - notBefore - shown.count))
     }

@@ -1,5 +1,3 @@
-import CImpostor
-
 // The per-call path of a mock that expectations name, and of uninteresting calls to a mock of a
 // naggy or strict Mockery. Kept out of line: plain stub/verify mocks pay one load for it.
 extension Interceptor {
@@ -9,10 +7,10 @@ extension Interceptor {
     /// waits on the Mockery's states.
     @inline(never)
     func answerExpected(_ frame: CallFrame) {
-        let sequence = CallSequence.next()
+        let stamp = CallStamp.next()
         // In the log before any action or stub block runs, which may leave with `longjmp`; the
         // expectations count the call below, so the log and the counts agree either way.
-        let call = store.open(sequence: sequence, frame: frame)
+        let call = store.open(stamp: stamp, frame: frame)
         var movedState = false
         var errno: Int32?
         switch book.dispatch(self, frame) {
@@ -21,19 +19,19 @@ extension Interceptor {
             frame.writeZeroResult()
             if let pattern = expectation.pattern, pattern.hasCaptors { pattern.capture(frame.slot) }
             if let actions = expectation.actions {
-                let call = ActionCall(sequence: sequence, index: index, mockName: name, site: expectation.actionSite)
+                let call = ActionCall(stamp: stamp, index: index, mockName: name, site: expectation.actionSite)
                 pendingFailures.whileAnswering { actions.run(frame, call) }
                 errno = call.errno
             }
         case .forbidden(let expectation):
             frame.writeZeroResult()
-            reportUnexpected(frame, sequence: sequence, forbiddenBy: expectation, uninteresting: false)
+            reportUnexpected(frame, stamp: stamp, forbiddenBy: expectation, uninteresting: false)
         case .unmatched:
             if let stub = newestMatchingStub(frame) {
-                answer(frame, with: stub, sequence: sequence)
+                answer(frame, with: stub, stamp: stamp)
             } else {
                 frame.writeZeroResult()
-                reportUnexpected(frame, sequence: sequence, forbiddenBy: nil, uninteresting: false)
+                reportUnexpected(frame, stamp: stamp, forbiddenBy: nil, uninteresting: false)
             }
         }
         store.close(call, frame: frame)
@@ -43,21 +41,21 @@ extension Interceptor {
         // Closing the record above sets no errno today, so writing it before `store.close`
         // would behave the same and no test can tell; it stays last so that no change to
         // recording can ever overwrite what the action set.
-        if let errno { impostor_set_errno(errno) }
+        if let errno { ThreadState.setErrno(errno) }
     }
 
     /// An uninteresting call to a mock of a naggy (warned) or strict (failed) Mockery.
     @inline(never)
-    func answerUninteresting(_ frame: CallFrame, sequence: UInt64) {
+    func answerUninteresting(_ frame: CallFrame, stamp: UInt64) {
         switch book.strictness {
         case .nice: return
-        case .naggy: FailureReporter.report(book.uninterestingWarning(self, frame, sequence: sequence), pending: pendingFailures)
-        case .strict: reportUnexpected(frame, sequence: sequence, forbiddenBy: nil, uninteresting: true)
+        case .naggy: FailureReporter.report(book.uninterestingWarning(self, frame, stamp: stamp), pending: pendingFailures)
+        case .strict: reportUnexpected(frame, stamp: stamp, forbiddenBy: nil, uninteresting: true)
         }
     }
 
-    private func reportUnexpected(_ frame: CallFrame, sequence: UInt64, forbiddenBy: Expectation?, uninteresting: Bool) {
-        let failure = book.unexpectedCall(self, frame, sequence: sequence, forbiddenBy: forbiddenBy, uninteresting: uninteresting)
+    private func reportUnexpected(_ frame: CallFrame, stamp: UInt64, forbiddenBy: Expectation?, uninteresting: Bool) {
+        let failure = book.unexpectedCall(self, frame, stamp: stamp, forbiddenBy: forbiddenBy, uninteresting: uninteresting)
         FailureReporter.report(failure, pending: pendingFailures)
     }
 }

@@ -1,5 +1,3 @@
-import CImpostor
-
 /// The thread-local stack every matcher pushes itself onto, Mocka-style.
 ///
 /// Writing `add(anyInt(), 5)` inside `stub(...)` calls `anyInt()` before the mock: it pushes its
@@ -26,25 +24,23 @@ final class MatcherRecorder {
 
     /// This thread's recorder, created on first use and kept for the thread's life.
     static var current: MatcherRecorder {
-        let state = impostor_current_thread_state()
-        if let existing = state.pointee.matcher_stack {
+        if let existing = ThreadState.matcherStack {
             return Unmanaged<MatcherRecorder>.fromOpaque(existing).takeUnretainedValue()
         }
         let recorder = MatcherRecorder()
         let retained = Unmanaged.passRetained(recorder).toOpaque()
-        state.pointee.matcher_stack = retained
+        ThreadState.matcherStack = retained
         // Released, after its leftovers are reported, when the thread ends.
-        _ = impostor_on_thread_end(retained) { MatcherRecorder.threadEnded($0) }
+        _ = ThreadState.onThreadEnd(retained) { MatcherRecorder.threadEnded($0) }
         return recorder
     }
 
     /// Runs as the thread ends: reports the matchers still waiting on it, each at its own line
     /// (see `owner`), and frees the recorder.
     private static func threadEnded(_ retained: UnsafeMutableRawPointer) {
-        let state = impostor_current_thread_state()
         // Forgotten first: should Impostor be used on this thread again (by another key's
         // destructor), it makes a recorder of its own.
-        if state.pointee.matcher_stack == retained { state.pointee.matcher_stack = nil }
+        if ThreadState.matcherStack == retained { ThreadState.matcherStack = nil }
         let recorder = Unmanaged<MatcherRecorder>.fromOpaque(retained).takeRetainedValue()
         let owner = recorder.owner
         for matcher in recorder.takeAll() {
@@ -55,7 +51,7 @@ final class MatcherRecorder {
     }
 
     /// True when matchers are waiting on this thread (one thread-local read).
-    static var hasPending: Bool { impostor_current_thread_state().pointee.pending_matchers != 0 }
+    static var hasPending: Bool { ThreadState.pendingMatchers != 0 }
 
     /// Pushes `matcher` and returns its sentinel for the current round.
     func push<Value>(
@@ -71,12 +67,12 @@ final class MatcherRecorder {
             ClosurePlaceholder.stop(FailureMessages.noPlaceholder(matcher.description, type: TypeMetadata.name(of: Value.self)), site: site)
         }
         // Outside a prototype, this may become a leftover: note whose it would be.
-        if entries.isEmpty, impostor_is_recording() == 0 {
+        if entries.isEmpty, !ThreadState.isRecording {
             owner = PendingFailures.answering ?? Mockery.scoped?.pendingFailures
         }
         let sentinel = Sentinel.value(of: Value.self, index: index, round: round)
         entries.append(RecordedMatcher(matcher, sentinel: sentinel, site: site, onMatch: onMatch, pointerReading: pointerReading))
-        impostor_current_thread_state().pointee.pending_matchers = Int32(entries.count)
+        ThreadState.pendingMatchers = Int32(entries.count)
         return sentinel
     }
 
@@ -85,7 +81,7 @@ final class MatcherRecorder {
         defer {
             entries.removeAll(keepingCapacity: true)
             owner = nil
-            impostor_current_thread_state().pointee.pending_matchers = 0
+            ThreadState.pendingMatchers = 0
         }
         return entries
     }

@@ -195,7 +195,7 @@ enum PrototypeEvaluation {
     /// its text: the pointer Swift passed for a string literal is a temporary.
     private static func literal(_ bytes: [UInt8], text: String?, parameter: CValueType, site: SourceSite) -> ArgumentMatcher {
         guard parameter.pointer.isConstText else {
-            let text = ValueFormatter.format(CallRecord(sequence: 0, thread: 0, payload: bytes), at: 0, as: parameter)
+            let text = ValueFormatter.format(CallRecord(stamp: 0, thread: 0, payload: bytes), at: 0, as: parameter)
             return .literal(bytes, leaves: parameter.leaves, text: text)
         }
         let matcher: Matcher<UnsafeRawPointer?> = text.map { cStringMatcher(equalTo: $0, describedAs: ValueFormatter.quoted($0)) }

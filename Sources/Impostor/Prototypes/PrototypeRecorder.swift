@@ -1,5 +1,3 @@
-import CImpostor
-
 /// Collects the mock calls a prototype makes while this thread is in recording mode.
 ///
 /// In recording mode (set by `stub`/`verify` around the prototype) a trampoline does not
@@ -41,12 +39,12 @@ final class PrototypeRecorder {
 
     /// The recorder of the prototype this thread is evaluating.
     static var active: PrototypeRecorder? {
-        guard let pointer = impostor_current_thread_state().pointee.recorder else { return nil }
+        guard let pointer = ThreadState.recorder else { return nil }
         return Unmanaged<PrototypeRecorder>.fromOpaque(pointer).takeUnretainedValue()
     }
 
     /// True while this thread evaluates a prototype.
-    static var isRecording: Bool { impostor_is_recording() != 0 }
+    static var isRecording: Bool { ThreadState.isRecording }
 
     func capture(_ interceptor: Interceptor, _ frame: CallFrame) {
         let matchers = MatcherRecorder.current.takeAll()
@@ -75,14 +73,9 @@ final class PrototypeRecorder {
 
     /// Runs `body` with this recorder active on the thread.
     func recording(_ body: () -> Void) {
-        let state = impostor_current_thread_state()
         // Sound: the recorder outlives `body`, and the pointer is cleared before returning.
-        state.pointee.recorder = Unmanaged.passUnretained(self).toOpaque()
-        state.pointee.recording = 1
-        defer {
-            state.pointee.recording = 0
-            state.pointee.recorder = nil
-        }
+        ThreadState.setRecorder(Unmanaged.passUnretained(self).toOpaque())
+        defer { ThreadState.setRecorder(nil) }
         withExtendedLifetime(self) { body() }
     }
 }

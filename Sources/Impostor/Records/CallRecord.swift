@@ -1,7 +1,7 @@
 /// One recorded call copied out of an ``InvocationStore``: its bytes, read through the
 /// signature that wrote them.
 struct CallRecord: Sendable {
-    let sequence: UInt64
+    let stamp: UInt64
     let thread: UInt
     /// The argument block followed by the return value's bytes.
     let payload: [UInt8]
@@ -12,8 +12,8 @@ struct CallRecord: Sendable {
     /// `longjmp` (or its thread ended), or still running. Its result bytes are zero.
     let didReturn: Bool
 
-    init(sequence: UInt64, thread: UInt, payload: [UInt8], didReturn: Bool = true, captures: [CapturedArgument] = []) {
-        self.sequence = sequence
+    init(stamp: UInt64, thread: UInt, payload: [UInt8], didReturn: Bool = true, captures: [CapturedArgument] = []) {
+        self.stamp = stamp
         self.thread = thread
         self.payload = payload
         self.didReturn = didReturn

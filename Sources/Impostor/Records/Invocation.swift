@@ -1,7 +1,7 @@
 /// One call a mock received: its arguments as copied at call time, the value it returned,
 /// when and on which thread it happened.
 ///
-/// C mocks and Swift mocks produce the same records, numbered in one sequence. A C mock's
+/// C mocks and Swift mocks produce the same records, ordered by one stamp. A C mock's
 /// arguments are the bytes copied at call time; a Swift mock's are the values the caller
 /// passed, kept as they are (strings, classes, closures, existentials).
 ///
@@ -16,14 +16,18 @@
 public struct Invocation: Sendable, CustomStringConvertible {
     /// The name the mock was given at creation.
     public let mockName: String
-    /// The call's place in the order of all calls to all mocks in this process: a call with a
-    /// smaller number arrived earlier.
+    /// The call's ordering stamp: its place in the order of all calls to all mocks in this
+    /// process, a call with a smaller stamp having arrived earlier.
     ///
-    /// The number is an ordering stamp, not a count: numbers grow with time and skip. Calls the
-    /// program orders (on one thread, or on threads synchronized by a lock, a join or a queue)
-    /// get increasing numbers; calls that race get either order. Failure messages number calls
-    /// by their place instead (`call #1` is a mock's first call).
-    public var sequenceNumber: UInt64 { swift?.call.sequence ?? record.sequence }
+    /// A stamp is not a count: stamps grow with time and skip. Calls the program orders (on one
+    /// thread, or on threads synchronized by a lock, a join or a queue) get increasing stamps;
+    /// calls that race get either order. Failure messages number calls by their place instead
+    /// (`call #1` is a mock's first call).
+    public var stamp: UInt64 { swift?.call.stamp ?? record.stamp }
+
+    /// The call's ordering stamp, under its former name.
+    @available(*, deprecated, renamed: "stamp")
+    public var sequenceNumber: UInt64 { stamp }
     /// The thread the call was made on.
     public var thread: CallingThread { CallingThread(id: swift?.call.thread ?? record.thread) }
     /// How many arguments the call had.
@@ -55,7 +59,7 @@ public struct Invocation: Sendable, CustomStringConvertible {
     init(mockName: String, parameterTypes: [Any.Type], resultType: Any.Type, swift call: SwiftCall) {
         self.mockName = mockName
         signature = nil
-        record = CallRecord(sequence: call.sequence, thread: call.thread, payload: [])
+        record = CallRecord(stamp: call.stamp, thread: call.thread, payload: [])
         swift = (call, parameterTypes, resultType)
     }
 

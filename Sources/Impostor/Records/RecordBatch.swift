@@ -1,5 +1,3 @@
-import CImpostor
-
 /// A copy of every call a mock recorded, taken in one go under the store's lock, so that
 /// verification can match a million calls without holding the lock or copying each call.
 final class RecordBatch {
@@ -41,10 +39,10 @@ final class RecordBatch {
             // storage holds `count` records. An open record (its answer has not returned) is
             // copied without its result, which its writer may be writing. The copy's second
             // word becomes the thread, with the open and verified flags.
-            let open = impostor_record_copy(copy, origin, stride, UInt32(resultOffset)) != 0
+            let open = RecordLog.copy(origin, to: copy, stride: stride, resultOffset: resultOffset)
             var word = threads[index]
             if open { word |= Self.openFlag }
-            if impostor_record_is_verified(origin) != 0 { word |= Self.verifiedFlag }
+            if RecordLog.isVerified(origin) { word |= Self.verifiedFlag }
             copy.storeBytes(of: word, toByteOffset: 8, as: UInt.self)
         }
     }
@@ -80,7 +78,7 @@ struct RecordView {
     fileprivate let base: UnsafeRawPointer
 
     /// The call's ordering stamp.
-    var sequence: UInt64 { base.load(as: UInt64.self) }
+    var stamp: UInt64 { base.load(as: UInt64.self) }
     var thread: UInt { base.load(fromByteOffset: 8, as: UInt.self) & ~(RecordBatch.verifiedFlag | RecordBatch.openFlag) }
     var isVerified: Bool { base.load(fromByteOffset: 8, as: UInt.self) & RecordBatch.verifiedFlag != 0 }
     /// False for a call whose answer has not returned (left by `longjmp`, or still running).
@@ -98,7 +96,7 @@ struct RecordView {
         let payload = UnsafeRawBufferPointer(
             start: base + InvocationStore.headerSize, count: signature.payloadSize)
         return CallRecord(
-            sequence: sequence, thread: thread, payload: Array(payload), didReturn: didReturn,
+            stamp: stamp, thread: thread, payload: Array(payload), didReturn: didReturn,
             captures: batch.plan.isEmpty ? [] : batch.plan.arguments(Array(batch.captures(of: index))))
     }
 }

@@ -13,8 +13,8 @@ extension CallListing {
             }
             var text = "\(invocation.mockName)(\(arguments.joined(separator: ", ")))"
             if let result = invocation.formattedResult { text += " -> " + result }
-            return Entry(position: offset + 1, sequence: call.sequence, text: text, mismatches: pattern.mismatches(call.arguments))
+            return Entry(position: offset + 1, stamp: call.stamp, text: text, mismatches: pattern.mismatches(call.arguments))
         }
-        .sorted { ($0.mismatches.count, $0.sequence) < ($1.mismatches.count, $1.sequence) }
+        .sorted { ($0.mismatches.count, $0.stamp) < ($1.mismatches.count, $1.stamp) }
     }
 }

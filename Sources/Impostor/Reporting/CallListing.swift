@@ -7,7 +7,7 @@ enum CallListing {
     struct Entry {
         /// The call's place among the mock's calls, from 1, oldest first: what `call #N` shows.
         let position: Int
-        let sequence: UInt64
+        let stamp: UInt64
         let text: String
         let mismatches: [String]
     }
@@ -25,9 +25,9 @@ enum CallListing {
             }
             let mismatches = Self.mismatches(pattern, slot: view.slot, formatted: formatted)
             let text = "\(invocation.mockName)(\(arguments.joined(separator: ", ")))" + invocation.resultSuffix
-            return Entry(position: index + 1, sequence: view.sequence, text: text, mismatches: mismatches)
+            return Entry(position: index + 1, stamp: view.stamp, text: text, mismatches: mismatches)
         }
-        .sorted { ($0.mismatches.count, $0.sequence) < ($1.mismatches.count, $1.sequence) }
+        .sorted { ($0.mismatches.count, $0.stamp) < ($1.mismatches.count, $1.stamp) }
     }
 
     /// The listing text: one line per call, then `… and N more`.
@@ -68,7 +68,7 @@ enum CallListing {
 /// Formats one field of a C value held as bytes.
 enum LeafFormatter {
     static func format(_ leaf: ValueLeaf, in bytes: [UInt8]) -> String {
-        let record = CallRecord(sequence: 0, thread: 0, payload: bytes)
+        let record = CallRecord(stamp: 0, thread: 0, payload: bytes)
         guard let type = leaf.swiftType else {
             return bytes[leaf.offset..<(leaf.offset + leaf.size)].map { Hex.byte($0) }.joined(separator: " ")
         }

@@ -8,10 +8,10 @@ struct LiveCall {
     /// `argument 2: expected 5, got 6` for each argument an expectation's pattern rejects.
     let mismatches: (Expectation) -> [String]
 
-    init(interceptor: Interceptor, frame: CallFrame, sequence: UInt64) {
+    init(interceptor: Interceptor, frame: CallFrame, stamp: UInt64) {
         mock = interceptor
         name = interceptor.name
-        let record = frame.record(sequence: sequence, thread: CallingThread.currentID)
+        let record = frame.record(stamp: stamp, thread: CallingThread.currentID)
         let formatted = Invocation(mockName: interceptor.name, signature: interceptor.signature, record: record).formattedArguments
         self.formatted = formatted
         // The frame is read only while the call is in flight: listings are made during it.

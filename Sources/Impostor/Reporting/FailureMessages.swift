@@ -265,9 +265,9 @@ extension FailureMessages {
     ) -> String {
         var lines = ["Expected calls in this order:"]
         lines += expected.enumerated().map { "  \($0.offset + 1). \($0.element.description)" }
-        if let (last, sequence) = found.last {
+        if let (last, stamp) = found.last {
             // Calls are numbered by their place in the listing below: stamps are not consecutive.
-            let position = (calls.firstIndex { $0.sequenceNumber == sequence } ?? 0) + 1
+            let position = (calls.firstIndex { $0.stamp == stamp } ?? 0) + 1
             lines.append("but \(missing.description) did not follow \(last.description) (call #\(position)).")
         } else {
             lines.append("but \(missing.description) was never received.")

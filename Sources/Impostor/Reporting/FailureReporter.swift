@@ -1,4 +1,3 @@
-import CImpostor
 import Synchronization
 import Testing
 
@@ -189,7 +188,7 @@ final class PendingFailures: Sendable {
 
     /// The store of the Mockery whose stub is answering a call on this thread.
     static var answering: PendingFailures? {
-        guard let pointer = impostor_answering_failures() else { return nil }
+        guard let pointer = ThreadState.answeringFailures else { return nil }
         return Unmanaged<PendingFailures>.fromOpaque(pointer).takeUnretainedValue()
     }
 
@@ -197,10 +196,10 @@ final class PendingFailures: Sendable {
     @inline(__always)
     func whileAnswering(_ body: () -> Void) {
         // Sound: `self` outlives `body`, and the previous value is restored before returning;
-        // a body left by `longjmp` never returns here, and `impostor_answering_failures` then
+        // a body left by `longjmp` never returns here, and `ThreadState.answeringFailures` then
         // tells its stale value by the frame address kept with it.
-        let previous = impostor_begin_answering(Unmanaged.passUnretained(self).toOpaque(), impostor_frame_address())
-        defer { impostor_end_answering(previous) }
+        let previous = ThreadState.beginAnswering(Unmanaged.passUnretained(self).toOpaque())
+        defer { ThreadState.endAnswering(previous) }
         withExtendedLifetime(self) { body() }
     }
 

@@ -1,5 +1,3 @@
-import CImpostor
-
 /// Decides how a Swift type found in a `@convention(c)` signature passes through libffi.
 enum CTypeClassifier {
     /// Classifies one parameter or result type. Struct types are built (and cached) through
@@ -50,7 +48,7 @@ enum CTypeClassifier {
         }
     }
 
-    private static let pointerEntry = CScalarTypes.Entry(representation: .pointer, ffiType: impostor_type_pointer)
+    private static let pointerEntry = CScalarTypes.Entry(representation: .pointer, ffiType: LibFFI.pointer)
 
     private static func isPointer(_ type: Any.Type) -> Bool {
         if CPointerTypes.contains(type) { return true }

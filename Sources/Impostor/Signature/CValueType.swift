@@ -1,5 +1,3 @@
-import CImpostor
-
 /// How values of one Swift type travel through a C call: class, size, and libffi type.
 ///
 /// Decided once per type when a mock is created, so the per-call path only copies bytes.
@@ -15,7 +13,7 @@ struct CValueType: @unchecked Sendable {
     let representation: Representation
     let size: Int
     let alignment: Int
-    let ffiType: UnsafeMutablePointer<ffi_type>
+    let ffiType: UnsafeMutablePointer<FFIType>
     /// What a pointer parameter points to (`.opaque` for every other type): decides what is
     /// copied from it at call time.
     let pointer: PointerShape
@@ -67,27 +65,27 @@ enum CPointerTypes {
 enum CScalarTypes {
     struct Entry: Sendable {
         let representation: CValueType.Representation
-        let ffiType: @Sendable () -> UnsafeMutablePointer<ffi_type>
+        let ffiType: @Sendable () -> UnsafeMutablePointer<FFIType>
     }
 
     static func entry(for type: Any.Type) -> Entry? { table[ObjectIdentifier(type)] }
 
     private static let table: [ObjectIdentifier: Entry] = [
-        ObjectIdentifier(Int8.self): Entry(representation: .signedInteger, ffiType: impostor_type_sint8),
-        ObjectIdentifier(UInt8.self): Entry(representation: .unsignedInteger, ffiType: impostor_type_uint8),
-        ObjectIdentifier(Int16.self): Entry(representation: .signedInteger, ffiType: impostor_type_sint16),
-        ObjectIdentifier(UInt16.self): Entry(representation: .unsignedInteger, ffiType: impostor_type_uint16),
-        ObjectIdentifier(Int32.self): Entry(representation: .signedInteger, ffiType: impostor_type_sint32),
-        ObjectIdentifier(UInt32.self): Entry(representation: .unsignedInteger, ffiType: impostor_type_uint32),
-        ObjectIdentifier(Int64.self): Entry(representation: .signedInteger, ffiType: impostor_type_sint64),
-        ObjectIdentifier(UInt64.self): Entry(representation: .unsignedInteger, ffiType: impostor_type_uint64),
+        ObjectIdentifier(Int8.self): Entry(representation: .signedInteger, ffiType: LibFFI.sint8),
+        ObjectIdentifier(UInt8.self): Entry(representation: .unsignedInteger, ffiType: LibFFI.uint8),
+        ObjectIdentifier(Int16.self): Entry(representation: .signedInteger, ffiType: LibFFI.sint16),
+        ObjectIdentifier(UInt16.self): Entry(representation: .unsignedInteger, ffiType: LibFFI.uint16),
+        ObjectIdentifier(Int32.self): Entry(representation: .signedInteger, ffiType: LibFFI.sint32),
+        ObjectIdentifier(UInt32.self): Entry(representation: .unsignedInteger, ffiType: LibFFI.uint32),
+        ObjectIdentifier(Int64.self): Entry(representation: .signedInteger, ffiType: LibFFI.sint64),
+        ObjectIdentifier(UInt64.self): Entry(representation: .unsignedInteger, ffiType: LibFFI.uint64),
         // `Int` and `UInt` are C `long` and `unsigned long`: 64 bits on this platform.
-        ObjectIdentifier(Int.self): Entry(representation: .signedInteger, ffiType: impostor_type_sint64),
-        ObjectIdentifier(UInt.self): Entry(representation: .unsignedInteger, ffiType: impostor_type_uint64),
+        ObjectIdentifier(Int.self): Entry(representation: .signedInteger, ffiType: LibFFI.sint64),
+        ObjectIdentifier(UInt.self): Entry(representation: .unsignedInteger, ffiType: LibFFI.uint64),
         // C `_Bool` is one byte, zero-extended like `unsigned char` when returned.
-        ObjectIdentifier(Bool.self): Entry(representation: .bool, ffiType: impostor_type_uint8),
-        ObjectIdentifier(Float.self): Entry(representation: .float, ffiType: impostor_type_float),
-        ObjectIdentifier(Double.self): Entry(representation: .double, ffiType: impostor_type_double),
-        ObjectIdentifier(Float80.self): Entry(representation: .longDouble, ffiType: impostor_type_longdouble),
+        ObjectIdentifier(Bool.self): Entry(representation: .bool, ffiType: LibFFI.uint8),
+        ObjectIdentifier(Float.self): Entry(representation: .float, ffiType: LibFFI.float),
+        ObjectIdentifier(Double.self): Entry(representation: .double, ffiType: LibFFI.double),
+        ObjectIdentifier(Float80.self): Entry(representation: .longDouble, ffiType: LibFFI.longDouble),
     ]
 }

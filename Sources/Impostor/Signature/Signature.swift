@@ -1,5 +1,3 @@
-import CImpostor
-
 /// Everything decided about a `@convention(c)` function type when its first mock is created:
 /// the layout of each argument in a recorded call, how to widen the return value, and the
 /// prepared libffi call interface. Immutable and shared by every mock of the type.
@@ -41,7 +39,7 @@ final class Signature: @unchecked Sendable {
     @usableFromInline let resultWideningShift: UInt64
     /// Bytes of the return value (0 for `Void`), kept in each recorded call.
     let resultSize: Int
-    let cif: UnsafeMutablePointer<ffi_cif>
+    let cif: UnsafeMutablePointer<FFICallInterface>
 
     enum ResultWidening: Equatable {
         case none, signExtend, zeroExtend
@@ -60,7 +58,7 @@ final class Signature: @unchecked Sendable {
         case none
     }
 
-    init(functionType: Any.Type, parameters: [CValueType], result: CValueType?, cif: UnsafeMutablePointer<ffi_cif>) {
+    init(functionType: Any.Type, parameters: [CValueType], result: CValueType?, cif: UnsafeMutablePointer<FFICallInterface>) {
         self.functionType = functionType
         self.parameters = parameters
         self.result = result

@@ -1,4 +1,3 @@
-import CImpostor
 import Synchronization
 
 /// Reads `@convention(c)` function types into ``Signature``s, once per type.
@@ -60,16 +59,11 @@ enum SignatureCache {
             }
         }
 
-        // Sound: the cif and its argument-type array are immortal (cached with the signature,
-        // and every closure of this type points at them), initialized before use.
-        let argumentTypes = UnsafeMutablePointer<UnsafeMutablePointer<ffi_type>?>.allocate(capacity: max(parameters.count, 1))
-        for (index, parameter) in parameters.enumerated() { (argumentTypes + index).initialize(to: parameter.ffiType) }
-        let cif = UnsafeMutablePointer<ffi_cif>.allocate(capacity: 1)
-        cif.initialize(to: ffi_cif())
-        let status = impostor_prep_cif(
-            cif, UInt32(parameters.count), result?.ffiType ?? impostor_type_void(), argumentTypes)
-        guard status == 0 else {
-            throw MockCreationError(.libffiRejected(function: typeName, status: Int(status)))
+        // Immortal: cached with the signature, and every closure of this type points at it.
+        let cif: UnsafeMutablePointer<FFICallInterface>
+        switch LibFFI.callInterface(result: result?.ffiType ?? LibFFI.void(), arguments: parameters.map(\.ffiType)) {
+        case .success(let prepared): cif = prepared
+        case .failure(let status): throw MockCreationError(.libffiRejected(function: typeName, status: status.code))
         }
         return Signature(functionType: functionType, parameters: parameters, result: result, cif: cif)
     }

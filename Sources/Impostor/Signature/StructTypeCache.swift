@@ -1,5 +1,4 @@
 @_spi(Reflection) import Swift
-import CImpostor
 
 /// Builds libffi struct types from Swift's reflection of imported C structs, once per type.
 ///
@@ -15,7 +14,7 @@ struct StructTypeCache {
         let representation: CValueType.Representation
         let size: Int
         let alignment: Int
-        let ffiType: UnsafeMutablePointer<ffi_type>
+        let ffiType: UnsafeMutablePointer<FFIType>
         let leaves: [ValueLeaf]
     }
 
@@ -28,7 +27,7 @@ struct StructTypeCache {
         // st(0) exactly like a bare long double, so describe it as one.
         if asResult, classes.isSingleLongDouble {
             return Built(representation: .structure, size: size, alignment: alignment,
-                         ffiType: impostor_type_longdouble(), leaves: classes.leaves)
+                         ffiType: LibFFI.longDouble(), leaves: classes.leaves)
         }
         if let existing = built[ObjectIdentifier(type)] { return existing }
         let ffiType = try Self.makeStructType(type, size: size, alignment: alignment, classes: classes)
@@ -40,42 +39,31 @@ struct StructTypeCache {
 
     private static func makeStructType(
         _ type: Any.Type, size: Int, alignment: Int, classes: ChunkClasses
-    ) throws(TypeRejection) -> UnsafeMutablePointer<ffi_type> {
+    ) throws(TypeRejection) -> UnsafeMutablePointer<FFIType> {
         let name = TypeMetadata.name(of: type)
         guard size > 0 else { throw .emptyStructure(type: name) }
         let units = size / alignment
-        var unitTypes: [UnsafeMutablePointer<ffi_type>] = []
+        var unitTypes: [UnsafeMutablePointer<FFIType>] = []
         unitTypes.reserveCapacity(units)
         for unit in 0..<units {
             let chunk = classes.chunkClass(at: unit * alignment)
             switch alignment {
-            case 1: unitTypes.append(impostor_type_uint8())
-            case 2: unitTypes.append(impostor_type_uint16())
-            case 4: unitTypes.append(chunk == .sse ? impostor_type_float() : impostor_type_uint32())
-            case 8: unitTypes.append(chunk == .sse ? impostor_type_double() : impostor_type_uint64())
-            case 16 where classes.hasLongDouble: unitTypes.append(impostor_type_longdouble())
+            case 1: unitTypes.append(LibFFI.uint8())
+            case 2: unitTypes.append(LibFFI.uint16())
+            case 4: unitTypes.append(chunk == .sse ? LibFFI.float() : LibFFI.uint32())
+            case 8: unitTypes.append(chunk == .sse ? LibFFI.double() : LibFFI.uint64())
+            case 16 where classes.hasLongDouble: unitTypes.append(LibFFI.longDouble())
             default: throw .unsupportedAlignment(type: name, alignment: alignment)
             }
         }
-        // Sound: both allocations are deliberately immortal (libffi keeps pointers to them in
-        // every cif that uses this type) and fully initialized before libffi reads them.
-        let elements = UnsafeMutablePointer<UnsafeMutablePointer<ffi_type>?>.allocate(capacity: units + 1)
-        for (index, unitType) in unitTypes.enumerated() { (elements + index).initialize(to: unitType) }
-        (elements + units).initialize(to: nil)
-        let structType = UnsafeMutablePointer<ffi_type>.allocate(capacity: 1)
-        structType.initialize(to: ffi_type(size: 0, alignment: 0, type: impostor_struct_type_code(), elements: elements))
-
         // Let libffi lay the type out, then hold it to Swift's layout.
-        var offsets = [Int](repeating: -1, count: units)
-        let status = offsets.withUnsafeMutableBufferPointer { impostor_struct_offsets(structType, $0.baseAddress) }
+        let laidOut = LibFFI.structType(of: unitTypes)
         let expected = (0..<units).map { $0 * alignment }
-        guard status == 0, structType.pointee.size == size, Int(structType.pointee.alignment) == alignment,
-              offsets == expected
-        else {
+        guard laidOut.laidOut, laidOut.size == size, laidOut.alignment == alignment, laidOut.offsets == expected else {
             throw .layoutMismatch(type: name, swiftSize: size, swiftAlignment: alignment,
-                                  ffiSize: structType.pointee.size, ffiAlignment: Int(structType.pointee.alignment))
+                                  ffiSize: laidOut.size, ffiAlignment: laidOut.alignment)
         }
-        return structType
+        return laidOut.type
     }
 }
 

@@ -26,22 +26,22 @@ final class Stub: @unchecked Sendable {
 
     /// Answers one matching call.
     @inline(__always)
-    func answer(_ frame: CallFrame, sequence: UInt64) {
+    func answer(_ frame: CallFrame, stamp: UInt64) {
         guard hasMore.load(ordering: .acquiring) else {
-            first.run(frame, sequence)
+            first.run(frame, stamp)
             return
         }
-        answerInTurn(frame, sequence: sequence)
+        answerInTurn(frame, stamp: stamp)
     }
 
-    /// ``answer(_:sequence:)`` for a stub with several answers. Out of line: the lock's code
+    /// ``answer(_:stamp:)`` for a stub with several answers. Out of line: the lock's code
     /// would otherwise widen every call's frame.
     @inline(never)
-    private func answerInTurn(_ frame: CallFrame, sequence: UInt64) {
+    private func answerInTurn(_ frame: CallFrame, stamp: UInt64) {
         let answer = more.withLock { state -> StubAnswer in
             defer { state.calls += 1 }
             return state.calls == 0 ? first : state.answers[min(state.calls - 1, state.answers.count - 1)]
         }
-        answer.run(frame, sequence)
+        answer.run(frame, stamp)
     }
 }

@@ -9,7 +9,7 @@ struct StubAnswer: @unchecked Sendable {
     // @unchecked: the closure wraps the user's block, which runs on whichever thread calls
     // the mock, as stub blocks are documented to.
 
-    /// Runs the answer for one call; the second argument is the call's global sequence number.
+    /// Runs the answer for one call; the second argument is the call's stamp.
     @usableFromInline let run: (CallFrame, UInt64) -> Void
 
     @usableFromInline
@@ -51,8 +51,8 @@ struct StubAnswer: @unchecked Sendable {
 
     /// A block that takes the whole ``Invocation``.
     static func block<R>(mockName: String, _ body: @escaping (Invocation) -> R) -> StubAnswer {
-        StubAnswer { frame, sequence in
-            let record = frame.record(sequence: sequence, thread: CallingThread.currentID)
+        StubAnswer { frame, stamp in
+            let record = frame.record(stamp: stamp, thread: CallingThread.currentID)
             write(body(Invocation(mockName: mockName, signature: frame.signature, record: record)), to: frame)
         }
     }

@@ -3,14 +3,14 @@ import Glibc
 #endif
 
 /// Checks that calls happened in a given order, across mocks and threads, by their ordering
-/// stamps (see ``CallSequence``). Other calls may come in between.
+/// stamps (see ``CallStamp``). Other calls may come in between.
 enum OrderVerifier {
     /// How far the calls recorded so far follow the expected order.
     private struct Search {
         /// The call found for each pattern, in order, up to the first one missing.
         /// (`generation`: the Swift member's reset count when its calls were read; 0 for C.
         /// `batch`: the C mock's records the index points into; nil for Swift.)
-        var found: [(pattern: BoundPattern, sequence: UInt64, index: Int, generation: Int, batch: RecordBatch?)] = []
+        var found: [(pattern: BoundPattern, stamp: UInt64, index: Int, generation: Int, batch: RecordBatch?)] = []
         /// The first pattern with no matching call after the previous one; nil when all were found.
         var missing: BoundPattern?
     }
@@ -40,7 +40,7 @@ enum OrderVerifier {
             }
         }
         guard let missing = search.missing else { return }
-        let found = search.found.map { ($0.pattern, $0.sequence) }
+        let found = search.found.map { ($0.pattern, $0.stamp) }
         let calls = involvedCalls(patterns)
         FailureReporter.report(ImpostorFailure(
             message: timeout.map {
@@ -51,14 +51,14 @@ enum OrderVerifier {
 
     /// Looks for each pattern's earliest matching call after the previous pattern's.
     private static func search(_ patterns: [BoundPattern]) -> Search {
-        // Each mock's calls as (position, sequence, matches) are read once per search.
+        // Each mock's calls as (position, stamp, matches) are read once per search.
         var checks: [ObjectIdentifier: Verifier.Check] = [:]
         var swiftCalls: [ObjectIdentifier: (calls: [SwiftCall], generation: Int)] = [:]
         var result = Search()
         var after: UInt64 = 0
         for pattern in patterns {
             let key = pattern.mock
-            var next: (sequence: UInt64, index: Int)?
+            var next: (stamp: UInt64, index: Int)?
             var generation = 0
             var batch: RecordBatch?
             switch pattern {
@@ -68,25 +68,25 @@ enum OrderVerifier {
                 batch = check.batch
                 next = (0..<check.batch.count)
                     .map { check.batch.view($0) }
-                    .filter { $0.sequence > after && pattern.matches($0) }
-                    .min { $0.sequence < $1.sequence }
-                    .map { ($0.sequence, $0.index) }
+                    .filter { $0.stamp > after && pattern.matches($0) }
+                    .min { $0.stamp < $1.stamp }
+                    .map { ($0.stamp, $0.index) }
             case .swift(let pattern):
                 let snapshot = swiftCalls[key] ?? { let s = pattern.member.snapshot(); return (s.calls, s.generation) }()
                 swiftCalls[key] = snapshot
                 let calls = snapshot.calls
                 generation = snapshot.generation
                 next = calls.indices
-                    .filter { calls[$0].sequence > after && pattern.matches(calls[$0].arguments) }
-                    .min { calls[$0].sequence < calls[$1].sequence }
-                    .map { (calls[$0].sequence, $0) }
+                    .filter { calls[$0].stamp > after && pattern.matches(calls[$0].arguments) }
+                    .min { calls[$0].stamp < calls[$1].stamp }
+                    .map { (calls[$0].stamp, $0) }
             }
             guard let next else {
                 result.missing = pattern
                 return result
             }
-            after = next.sequence
-            result.found.append((pattern, next.sequence, next.index, generation, batch))
+            after = next.stamp
+            result.found.append((pattern, next.stamp, next.index, generation, batch))
         }
         return result
     }
@@ -101,6 +101,6 @@ enum OrderVerifier {
             case .swift(let pattern): calls += pattern.member.invocations()
             }
         }
-        return calls.sorted { $0.sequenceNumber < $1.sequenceNumber }
+        return calls.sorted { $0.stamp < $1.stamp }
     }
 }

@@ -70,7 +70,7 @@ extension Verification {
                     allCalls || !verified.contains(position)))
             }
         }
-        all.sort { $0.call.sequenceNumber < $1.call.sequenceNumber }
+        all.sort { $0.call.stamp < $1.call.stamp }
         let offending = all.enumerated().filter(\.element.offends).map { (position: $0.offset + 1, call: $0.element.call) }
         guard !offending.isEmpty else { return }
         FailureReporter.report(ImpostorFailure(

@@ -55,7 +55,7 @@ struct SwiftMockConcurrencyTests {
         #expect(wrongAnswers == 0)
         let calls = service.calls(to: service.tickRef)
         #expect(calls.count == 80_000)
-        #expect(Set(calls.map(\.sequenceNumber)).count == 80_000)
+        #expect(Set(calls.map(\.stamp)).count == 80_000)
         let pairs = Set(calls.map { $0.argument(0, as: Int.self) * 100_000 + $0.argument(1, as: Int.self) })
         #expect(pairs.count == 80_000)
         #expect(service.hasCalled(service.tickRef, numberOfTimes: 80_000))

@@ -48,7 +48,7 @@ public func mockFunction<F>(
 /// The calls a mock received, oldest first.
 ///
 /// Each ``Invocation`` holds the arguments as they were at call time (C strings included),
-/// the value returned, the calling thread and a global sequence number. Passing a function
+/// the value returned, the calling thread and a global ordering stamp. Passing a function
 /// pointer that is not a mock reports a failure at this line and returns no calls.
 public func invocations<F>(
     of mock: F,

@@ -13,7 +13,7 @@
 /// ```
 ///
 /// The mock belongs to the Mockery current where it is made. Its calls share the call log,
-/// sequence numbers, stubs, verification and expectations of C mocks. `Mock` is not
+/// stamps, stubs, verification and expectations of C mocks. `Mock` is not
 /// `Sendable`; its recording is thread-safe, so a mock of a `Sendable` protocol declares
 /// `@unchecked Sendable` itself (`final class MockService: Mock, Service, @unchecked Sendable`).
 open class Mock: Mocking {

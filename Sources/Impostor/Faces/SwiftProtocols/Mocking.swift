@@ -65,7 +65,7 @@ extension Mocking {
     }
 
     /// The calls the member received, oldest first, as ``Invocation``s: arguments with
-    /// `argument(_:as:)`, the result with `returnValue(as:)`, sequence numbers shared with C
+    /// `argument(_:as:)`, the result with `returnValue(as:)`, stamps shared with C
     /// mocks.
     public func calls<each Argument, Result, Failure: Error>(
         to reference: MockReference<repeat each Argument, Result, Failure>

@@ -5,7 +5,7 @@ struct SwiftCall: @unchecked Sendable {
     // @unchecked: the arguments are the caller's values, kept as they are; like a C mock's
     // recorded bytes they are read by verification on the test's thread after the call.
 
-    let sequence: UInt64
+    let stamp: UInt64
     let thread: UInt
     let arguments: [Any]
     /// The value returned (nil for a call that threw or has not returned yet).

@@ -16,7 +16,7 @@ extension SwiftMember {
         adopt(by: owner)
         if let prototype = prototypeAnswer(arguments, Result.self, site: site) { return prototype }
         if isReleasedForCalls { return lateCall(site: site) }
-        var call = SwiftCall(sequence: CallSequence.next(), thread: CallingThread.currentID, arguments: arguments)
+        var call = SwiftCall(stamp: CallStamp.next(), thread: CallingThread.currentID, arguments: arguments)
         let (decision, movedState) = decide(&call, site: site)
         // After the call is recorded: a waiter wakes only once the call that moved a state is done.
         defer { if movedState { book.finish(movedState: true) } }
@@ -45,7 +45,7 @@ extension SwiftMember {
         adopt(by: owner)
         if let prototype = prototypeAnswer(arguments, Result.self, site: site) { return prototype }
         if isReleasedForCalls { return lateCall(site: site) }
-        var call = SwiftCall(sequence: CallSequence.next(), thread: CallingThread.currentID, arguments: arguments)
+        var call = SwiftCall(stamp: CallStamp.next(), thread: CallingThread.currentID, arguments: arguments)
         let (decision, movedState) = decide(&call, site: site)
         // After the call is recorded: a waiter wakes only once the call that moved a state is done.
         defer { if movedState { book.finish(movedState: true) } }
@@ -112,7 +112,7 @@ extension SwiftMember {
     }
 
     /// A call after the release: counted (the first reported) and answered with the default
-    /// value, without a lock, a sequence number or a record.
+    /// value, without a lock, a stamp or a record.
     private func lateCall<Result>(site: SourceSite) -> Result {
         countLateCall(site: site)
         guard let value = makeDefault?() as? Result else {

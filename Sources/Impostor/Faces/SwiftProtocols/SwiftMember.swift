@@ -2,7 +2,7 @@ import Synchronization
 
 /// The engine behind one member of one Swift mock (one ``MockReference``): what an
 /// ``Interceptor`` is to a C function pointer. It records each call with the same global
-/// sequence numbers as C mocks, answers it from the member's expectations, stubs or registered
+/// stamps as C mocks, answers it from the member's expectations, stubs or registered
 /// result, and keeps the call log that `verify`, `verifyInOrder` and `calls(to:)` read.
 final class SwiftMember: @unchecked Sendable, LateCallCounting {
     // @unchecked: mutable state lives in `state`, touched only under its lock; the rest is

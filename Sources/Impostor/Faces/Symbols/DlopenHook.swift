@@ -1,7 +1,5 @@
-import CImpostorInterpose
-
 /// While any symbol is interposed, the main executable's `dlopen` slots go to
-/// `impostor_got_dlopen`, which calls the real `dlopen` and then rescans, so that a library
+/// Impostor's own `dlopen` (``GOT/dlopenHook``), which calls the real `dlopen` and then rescans, so that a library
 /// the code under test loads has its slots rebound before it runs.
 ///
 /// Only the main executable's: glibc's `dlopen` resolves relative names with the search path
@@ -12,13 +10,13 @@ struct DlopenHook {
     private var slots: [GOTSlot] = []
     private var installed = false
 
-    private static let hook = UInt(bitPattern: unsafeBitCast(impostor_got_dlopen as @convention(c) (UnsafePointer<CChar>?, Int32) -> UnsafeMutableRawPointer?, to: UnsafeRawPointer.self))
+    private static let hook = GOT.dlopenHook
 
     mutating func install() {
         guard !installed else { return }
         let scan = LoadedObjects.scan("dlopen", in: .mainExecutable)
         guard let real = InterpositionDiagnosis.original(of: "dlopen", in: scan.slots, dispatcher: Self.hook) else { return }
-        impostor_got_set_dlopen(UnsafeMutableRawPointer(bitPattern: real)!, objectsLoaded)
+        GOT.setDlopen(real: real, loaded: objectsLoaded)
         for slot in scan.slots where slot.value != Self.hook {
             if slot.swap(expected: slot.value, desired: Self.hook) == .done { slots.append(slot) }
         }

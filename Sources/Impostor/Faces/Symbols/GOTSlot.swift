@@ -1,5 +1,3 @@
-import CImpostorInterpose
-
 /// One GOT slot of an interposed symbol: where it is, whose it is, and what it held before.
 struct GOTSlot: Sendable, Hashable {
     /// The slot's address.
@@ -17,18 +15,6 @@ struct GOTSlot: Sendable, Hashable {
     /// The object defines the symbol itself (a GLOB_DAT slot pointing home).
     let definedHere: Bool
 
-    init(_ slot: impostor_got_slot) {
-        address = UInt(bitPattern: slot.address)
-        value = UInt(bitPattern: slot.value)
-        // Sound: the dynamic linker keeps the name while the object is loaded, and the scan
-        // that found the slot just returned; the name is copied here.
-        objectName = String(cString: slot.object)
-        objectBase = UInt(slot.object_base)
-        readOnly = slot.read_only != 0
-        lazy = slot.lazy != 0
-        definedHere = slot.defined_here != 0
-    }
-
     init(copying slot: GOTSlot, value: UInt) {
         address = slot.address
         self.value = value
@@ -44,23 +30,15 @@ struct GOTSlot: Sendable, Hashable {
 
     /// Whether the object the slot belongs to is still loaded at the same bias.
     var isStillLoaded: Bool {
-        impostor_got_object_contains(UInt(objectBase), UnsafeRawPointer(bitPattern: address)) != 0
+        GOT.object(at: objectBase, contains: address)
     }
 
     /// Stores `desired` if the slot holds `expected`. Nil on success; else the value found
     /// (`.changed`) or the errno `mprotect` refused with.
     func swap(expected: UInt, desired: UInt) -> SwapOutcome {
-        var found: UnsafeMutableRawPointer?
-        // Sound: `address` came from a scan of a loaded object and the caller checked the
-        // object is still loaded (or scanned it just now) under the registry's lock.
-        let status = impostor_got_swap(
-            UnsafeMutablePointer(bitPattern: address)!, UnsafeMutableRawPointer(bitPattern: expected),
-            UnsafeMutableRawPointer(bitPattern: desired), readOnly ? 1 : 0, &found)
-        switch status {
-        case 0: return .done
-        case IMPOSTOR_GOT_CHANGED: return .changed(found: UInt(bitPattern: found))
-        default: return .refused(errno: status)
-        }
+        // The caller checked the object is still loaded (or scanned it just now) under the
+        // registry's lock.
+        GOT.swap(slot: address, expected: expected, desired: desired, readOnly: readOnly)
     }
 
     enum SwapOutcome: Equatable {

@@ -1,5 +1,3 @@
-import CImpostorInterpose
-
 /// A C symbol interposed at least once: its dispatcher (for the life of the process), and,
 /// while mocks are installed, the slots rebound to it and the layers that answer through it.
 ///
@@ -20,7 +18,7 @@ final class InterposedSymbol {
     init(name: String, index: UInt32) {
         self.name = name
         self.index = index
-        dispatcher = UInt(bitPattern: impostor_got_dispatcher(index))
+        dispatcher = GOT.dispatcher(index)
     }
 
     var isActive: Bool { !layers.isEmpty }
@@ -33,12 +31,12 @@ final class InterposedSymbol {
         let original = UnsafeRawPointer(bitPattern: self.original)!
         if let newest = layers.last {
             if newest.answersEveryCall {
-                impostor_got_route(index, original, UnsafeRawPointer(bitPattern: newest.mockCode)!, 0)
+                GOT.route(index, original: original, target: UnsafeRawPointer(bitPattern: newest.mockCode)!, choose: false)
             } else {
-                impostor_got_route(index, original, original, 1)
+                GOT.route(index, original: original, target: original, choose: true)
             }
         } else {
-            impostor_got_route(index, original, original, 0)
+            GOT.route(index, original: original, target: original, choose: false)
         }
     }
 

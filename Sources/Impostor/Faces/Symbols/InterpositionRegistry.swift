@@ -1,5 +1,3 @@
-import CImpostorInterpose
-
 /// Every interposed symbol in the process, and the one lock under which slots are scanned,
 /// rebound and restored.
 enum InterpositionRegistry {
@@ -31,7 +29,7 @@ enum InterpositionRegistry {
         return state.withLock { state in
             rescanIfObjectsChanged(&state)
             guard let record = symbolRecord(symbol, in: &state) else {
-                return .failure(InterpositionError(.tooManySymbols(symbol: symbol, maximum: Int(IMPOSTOR_GOT_DISPATCHER_COUNT))))
+                return .failure(InterpositionError(.tooManySymbols(symbol: symbol, maximum: GOT.dispatcherCount)))
             }
             let scan = LoadedObjects.scan(symbol, in: scope)
             var warnings: [InterpositionError] = []
@@ -114,7 +112,7 @@ enum InterpositionRegistry {
 
     private static func symbolRecord(_ name: String, in state: inout State) -> InterposedSymbol? {
         if let known = state.symbols[name] { return known }
-        guard state.symbols.count < Int(IMPOSTOR_GOT_DISPATCHER_COUNT) else { return nil }
+        guard state.symbols.count < GOT.dispatcherCount else { return nil }
         let record = InterposedSymbol(name: name, index: UInt32(state.symbols.count))
         state.symbols[name] = record
         return record

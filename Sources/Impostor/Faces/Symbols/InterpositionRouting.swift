@@ -1,5 +1,3 @@
-import CImpostorInterpose
-
 /// Decides, for each call through a dispatcher whose route asks, which layer's mock answers
 /// it, or that the original does.
 ///
@@ -11,10 +9,10 @@ enum InterpositionRouting {
     /// Each dispatcher's layers, oldest first. A lock per dispatcher, held only to copy the
     /// array: it never calls out while held, so a call arriving meanwhile cannot deadlock on it.
     private static let tables: [Locked<[InterpositionLayer]>] =
-        (0..<Int(IMPOSTOR_GOT_DISPATCHER_COUNT)).map { _ in Locked([]) }
+        (0..<GOT.dispatcherCount).map { _ in Locked([]) }
 
     /// Installs the chooser once, before the first dispatcher is routed through it.
-    static let installChooser: Void = impostor_got_set_chooser(chooser)
+    static let installChooser: Void = GOT.setChooser(chooser)
 
     static func setLayers(_ layers: [InterpositionLayer], for index: UInt32) {
         tables[Int(index)].withLock { $0 = layers }
@@ -46,6 +44,6 @@ enum InterpositionRouting {
     }
 }
 
-private let chooser: impostor_got_chooser = { index, returnAddress in
+private let chooser: GOT.Chooser = { index, returnAddress in
     InterpositionRouting.target(index: index, returnAddress: returnAddress)
 }

@@ -1,11 +1,9 @@
-import CImpostorInterpose
-
 /// Calls an interposed symbol's real function with the arguments of a call in flight.
 enum PassThrough {
     static func call(_ original: UInt, _ frame: CallFrame) {
         // Sound: `original` is the real function of the symbol the mock was made for, whose C
         // type is the mock's signature, so the cif describes exactly how to call it; the
         // arguments and result buffer are libffi's for this very call.
-        impostor_got_call(frame.signature.cif, UnsafeRawPointer(bitPattern: original)!, frame.result, frame.arguments)
+        GOT.call(original, cif: frame.signature.cif, result: frame.result, arguments: frame.arguments)
     }
 }

@@ -1,5 +1,3 @@
-import CImpostorInterpose
-
 /// The test a thread works for, as far as interposed symbols are concerned.
 ///
 /// A thread that a test starts has no task, so Swift Testing cannot say which test it runs
@@ -8,7 +6,7 @@ import CImpostorInterpose
 enum ThreadClaim {
     /// The test claiming the current thread, if any.
     static var current: TestIdentity? {
-        guard let pointer = impostor_got_thread_owner() else { return nil }
+        guard let pointer = GOT.threadOwner else { return nil }
         // Sound: only interned TestIdentity objects, which live for the life of the process,
         // are stored (see `while`).
         return Unmanaged<TestIdentity>.fromOpaque(pointer).takeUnretainedValue()
@@ -17,9 +15,9 @@ enum ThreadClaim {
     /// Runs `body` with the current thread claimed by `owner` (no change when nil).
     static func `while`<R>(claimedBy owner: TestIdentity?, _ body: () throws -> R) rethrows -> R {
         guard let owner else { return try body() }
-        let previous = impostor_got_thread_owner()
-        impostor_got_set_thread_owner(Unmanaged.passUnretained(owner).toOpaque())
-        defer { impostor_got_set_thread_owner(previous) }
+        let previous = GOT.threadOwner
+        GOT.threadOwner = UnsafeRawPointer(Unmanaged.passUnretained(owner).toOpaque())
+        defer { GOT.threadOwner = previous }
         return try body()
     }
 }

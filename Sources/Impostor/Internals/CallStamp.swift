@@ -12,7 +12,7 @@ import Glibc
 /// after that, taking a stamp writes nothing shared where the processor has an invariant
 /// time-stamp counter the kernel trusts (see `impostor_next_stamp`), and elsewhere it is one
 /// shared counter. Stamps are not consecutive: messages number calls by position.
-enum CallSequence {
+enum CallStamp {
     @inline(__always)
     static func next() -> UInt64 { impostor_next_stamp() }
 

@@ -1,0 +1,158 @@
+import CImpostorInterpose
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The door to the interposition C target (`CImpostorInterpose.h`): scans of the loaded objects'
+/// GOT slots, the guarded store into one, the fixed dispatchers an interposed symbol's slots
+/// point at, and the per-thread state the dispatchers read.
+///
+/// The faces in `Faces/Symbols` decide what is rebound and who answers; this door only turns
+/// their requests into the C calls and the C results into Swift values.
+enum GOT {
+    /// How many symbols can be interposed at once: one dispatcher each.
+    static let dispatcherCount = Int(IMPOSTOR_GOT_DISPATCHER_COUNT)
+
+    /// Every JUMP_SLOT and GLOB_DAT slot of `symbol` in the objects `scope` selects, with what
+    /// the scan saw besides.
+    static func scan(_ symbol: String, in scope: InterpositionScope) -> LoadedObjects.Scan {
+        let (selection, library): (impostor_got_selection, String?) = switch scope {
+        case .allObjects: (IMPOSTOR_GOT_ALL_OBJECTS, nil)
+        case .mainExecutable: (IMPOSTOR_GOT_MAIN_EXECUTABLE, nil)
+        case .sharedLibraries: (IMPOSTOR_GOT_SHARED_LIBRARIES, nil)
+        case .library(let name): (IMPOSTOR_GOT_NAMED_LIBRARY, name)
+        }
+        var capacity = 64
+        while true {
+            var result = impostor_got_scan_result()
+            // Not zero-initialized: the scan writes every slot it counts up to the capacity.
+            let raw = UnsafeMutablePointer<impostor_got_slot>.allocate(capacity: capacity)
+            defer { raw.deallocate() }
+            symbol.withCString { name in
+                withOptionalCString(library) { library in
+                    _ = impostor_got_scan(name, selection, library, raw, capacity, &result)
+                }
+            }
+            let count = Int(result.slot_count)
+            if count > capacity {
+                capacity = count  // objects loaded meanwhile may add more: the loop checks again
+                continue
+            }
+            return LoadedObjects.Scan(
+                slots: UnsafeBufferPointer(start: raw, count: count).map(GOTSlot.init), objectsMatched: Int(result.objects_matched),
+                dataReferences: Int(result.data_references),
+                staticExecutable: result.static_executable != 0, canonicalPLT: result.canonical_plt != 0,
+                generation: LoadedObjects.Generation(adds: result.adds, subs: result.subs))
+        }
+    }
+
+    /// `dl_iterate_phdr`'s counts of objects loaded and unloaded so far.
+    static var generation: LoadedObjects.Generation {
+        var adds: UInt64 = 0, subs: UInt64 = 0
+        impostor_got_generation(&adds, &subs)
+        return LoadedObjects.Generation(adds: adds, subs: subs)
+    }
+
+    /// The name (`""` for the main executable) and bias of the object containing `address`.
+    static func object(containing address: UnsafeRawPointer?) -> (name: String, base: UInt)? {
+        var name: UnsafePointer<CChar>?
+        let base = impostor_got_object_base(address, &name)
+        guard base != UInt.max else { return nil }
+        // Sound: the object contains `address`, which is being executed from or was just
+        // resolved, so it is loaded while its name is copied.
+        return (name.map { String(cString: $0) } ?? "", UInt(base))
+    }
+
+    /// The main executable's load bias.
+    static var executableBase: UInt { UInt(impostor_got_executable_base()) }
+
+    /// Whether `path` names `library`: its file name is `library`, or starts with it and `.` or `-`.
+    static func name(_ path: String, selects library: String) -> Bool { impostor_got_names_library(path, library) != 0 }
+
+    /// Whether an object is still loaded at `base` and contains `address`.
+    static func object(at base: UInt, contains address: UInt) -> Bool {
+        impostor_got_object_contains(base, UnsafeRawPointer(bitPattern: address)) != 0
+    }
+
+    /// Stores `desired` into the slot at `address` if it holds `expected`, making a read-only
+    /// page writable for the store and read-only again.
+    static func swap(slot address: UInt, expected: UInt, desired: UInt, readOnly: Bool) -> GOTSlot.SwapOutcome {
+        var found: UnsafeMutableRawPointer?
+        // Sound: the caller found `address` by a scan of an object it checked is still loaded,
+        // under the registry's lock.
+        let status = impostor_got_swap(
+            UnsafeMutablePointer(bitPattern: address)!, UnsafeMutableRawPointer(bitPattern: expected),
+            UnsafeMutableRawPointer(bitPattern: desired), readOnly ? 1 : 0, &found)
+        switch status {
+        case 0: return .done
+        case IMPOSTOR_GOT_CHANGED: return .changed(found: UInt(bitPattern: found))
+        default: return .refused(errno: status)
+        }
+    }
+
+    /// The code address of dispatcher `index`, which interposed slots point at.
+    static func dispatcher(_ index: UInt32) -> UInt { UInt(bitPattern: impostor_got_dispatcher(index)) }
+
+    /// Routes dispatcher `index` straight to `target`, or through the chooser (`choose`), in
+    /// one atomic store; `original` is where the symbol's own calls from inside its answer go.
+    static func route(_ index: UInt32, original: UnsafeRawPointer, target: UnsafeRawPointer, choose: Bool) {
+        impostor_got_route(index, original, target, choose ? 1 : 0)
+    }
+
+    /// Decides, for a call through a dispatcher whose route asks, where it goes (nil: the
+    /// original): the dispatcher's index and the caller's return address.
+    typealias Chooser = impostor_got_chooser
+
+    /// Installs the chooser of every dispatcher, once.
+    static func setChooser(_ chooser: Chooser) { impostor_got_set_chooser(chooser) }
+
+    /// Marks (or unmarks) this thread as answering a call of dispatcher `index`'s symbol;
+    /// returns whether it was marked before.
+    @inline(__always)
+    static func setAnswering(_ index: UInt32, _ on: Bool) -> Bool { impostor_got_set_answering(index, on ? 1 : 0) != 0 }
+
+    /// The test that claims this thread (an unretained, interned object), or nil.
+    static var threadOwner: UnsafeRawPointer? {
+        get { impostor_got_thread_owner() }
+        set { impostor_got_set_thread_owner(newValue) }
+    }
+
+    /// The address of Impostor's `dlopen`, which calls the real one and then `loaded`.
+    static let dlopenHook = UInt(bitPattern: unsafeBitCast(
+        impostor_got_dlopen as @convention(c) (UnsafePointer<CChar>?, Int32) -> UnsafeMutableRawPointer?, to: UnsafeRawPointer.self))
+
+    /// Sets the real `dlopen` the hook calls and what it runs after each object loaded.
+    static func setDlopen(real: UInt, loaded: @convention(c) () -> Void) {
+        impostor_got_set_dlopen(UnsafeMutableRawPointer(bitPattern: real)!, loaded)
+    }
+
+    /// Calls `function` with the arguments and result buffer of a call in flight, as `cif`
+    /// describes them.
+    static func call(
+        _ function: UInt, cif: UnsafeMutablePointer<FFICallInterface>, result: UnsafeMutableRawPointer?,
+        arguments: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+    ) {
+        impostor_got_call(cif, UnsafeRawPointer(bitPattern: function)!, result, arguments)
+    }
+}
+
+extension GOTSlot {
+    /// A slot as a scan found it, its object's name copied.
+    init(_ slot: impostor_got_slot) {
+        // Sound: the dynamic linker keeps the name while the object is loaded, and the scan
+        // that found the slot just returned.
+        address = UInt(bitPattern: slot.address)
+        value = UInt(bitPattern: slot.value)
+        objectName = String(cString: slot.object)
+        objectBase = UInt(slot.object_base)
+        readOnly = slot.read_only != 0
+        lazy = slot.lazy != 0
+        definedHere = slot.defined_here != 0
+    }
+}
+
+/// Runs `body` with a C copy of `text`, or with nil.
+private func withOptionalCString<R>(_ text: String?, _ body: (UnsafePointer<CChar>?) -> R) -> R {
+    guard let text else { return body(nil) }
+    return text.withCString(body)
+}

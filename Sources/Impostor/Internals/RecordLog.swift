@@ -1,0 +1,157 @@
+import CImpostor
+
+/// The door to a mock's C record log (`impostor_records.h`, `impostor_record_writer.h`): the
+/// lanes of fixed-size records that calls append to without a lock, and what readers do with
+/// them under the log's lock.
+///
+/// ``InvocationStore`` owns one log per mock and is its only user; the entry points' C code
+/// writes to the same log on the fast path (see ``FastPath``).
+struct RecordLog {
+    /// The log's C object; only the entry points' settings hold it besides this door.
+    let raw: UnsafeMutablePointer<impostor_records>
+
+    /// Bytes before a record's argument block: the stamp and the word.
+    static let headerSize = Int(IMPOSTOR_RECORD_HEADER)
+    /// A record word's "open" mark: the call's answer has not returned yet.
+    static let openMark = UInt64(IMPOSTOR_RECORD_OPEN)
+
+    /// Where one argument goes in a record and how many bytes it has.
+    typealias Step = impostor_record_step
+    /// A call recorded open, to be closed with its result (nil's C form when nothing was recorded).
+    typealias OpenCall = impostor_open_call
+    /// One thread's lane of records.
+    typealias Lane = UnsafeMutablePointer<impostor_lane>
+
+    /// A new empty log of records `stride` bytes apart, or nil when out of memory.
+    init?(stride: Int) {
+        guard let raw = impostor_records_create(stride) else { return nil }
+        self.raw = raw
+    }
+
+    /// Frees the log. Only once no entry point can append any more.
+    func destroy() { impostor_records_destroy(raw) }
+
+    /// One argument's step: `size` bytes to `offset` in the record.
+    static func step(offset: Int, size: Int) -> Step { Step(offset: UInt32(offset), size: UInt32(size), source: 0) }
+
+    /// Appends one call on this thread's lane: `word` (capture index and marks), the
+    /// arguments by `steps`, and the result unless it is nil. `eightbytes` copies every value as
+    /// 8 bytes (a static trampoline's values, which fit). A retired log records nothing.
+    @inline(__always)
+    func append(
+        serial: UInt64, stamp: UInt64, word: UInt64, eightbytes: Bool, arguments: UnsafeMutablePointer<UnsafeMutableRawPointer?>,
+        steps: UnsafePointer<Step>, count: UInt32, result: UnsafeMutableRawPointer?, resultOffset: UInt32, resultSize: UInt32
+    ) -> OpenCall {
+        // Two calls with constant flags, so that the inlined C writer drops the other branch.
+        if eightbytes {
+            return impostor_records_append_call(
+                raw, serial, stamp, word, 0, 1, arguments, nil, steps, count, result, resultOffset, resultSize)
+        }
+        return impostor_records_append_call(
+            raw, serial, stamp, word, 0, 0, arguments, nil, steps, count, result, resultOffset, resultSize)
+    }
+
+    /// Writes the result into a call recorded open and marks it returned (nothing for a call
+    /// that was not recorded). `eightbytes`: the result is copied as 8 bytes.
+    @inline(__always)
+    static func close(_ call: OpenCall, eightbytes: Bool, result: UnsafeMutableRawPointer?, resultOffset: UInt32, resultSize: UInt32) {
+        if eightbytes {
+            impostor_records_close_call(call, 1, result, resultOffset, resultSize)
+        } else {
+            impostor_records_close_call(call, 0, result, resultOffset, resultSize)
+        }
+    }
+
+    /// Runs `body` with the log's lock held: no clear or release runs meanwhile.
+    func withLock<R>(_ body: () -> R) -> R {
+        impostor_records_lock(raw)
+        defer { impostor_records_unlock(raw) }
+        return body()
+    }
+
+    /// Every lane with its published count and thread (lanes with no record left out). Under
+    /// ``withLock(_:)``.
+    func lanes() -> [(lane: Lane, count: Int, thread: UInt)] {
+        var lanes: [(lane: Lane, count: Int, thread: UInt)] = []
+        var lane = impostor_records_first_lane(raw)
+        while let current = lane {
+            let count = impostor_lane_count(current)
+            if count > 0 { lanes.append((current, count, impostor_lane_thread(current))) }
+            lane = impostor_lane_next(current)
+        }
+        return lanes
+    }
+
+    /// The addresses of `lane`'s first `count` records. Under ``withLock(_:)``.
+    func records(of lane: Lane, count: Int, into addresses: UnsafeMutablePointer<UnsafeMutableRawPointer?>) {
+        impostor_lane_records(raw, lane, count, addresses)
+    }
+
+    /// Forgets every record (a lane with a call still open is hidden, not emptied); `retiring`
+    /// also frees them and turns later calls away. Under ``withLock(_:)``.
+    func reset(retiring: Bool) { impostor_records_reset(raw, retiring ? 1 : 0) }
+
+    /// The index of a record's first capture.
+    static func firstCapture(of record: UnsafeRawPointer) -> Int { Int(impostor_record_first_capture(record)) }
+
+    /// Marks a record as accounted for by a verify (the word's flags byte, which only verify writes).
+    static func markVerified(_ record: UnsafeMutableRawPointer) { impostor_record_mark_verified(record) }
+
+    /// True when a verify marked the record.
+    static func isVerified(_ record: UnsafeRawPointer) -> Bool { impostor_record_is_verified(record) != 0 }
+
+    /// Copies a record to `copy` (`stride` bytes); a call still open is copied without its
+    /// result, which its writer may be writing. True when the call was open.
+    static func copy(_ record: UnsafeRawPointer, to copy: UnsafeMutableRawPointer, stride: Int, resultOffset: Int) -> Bool {
+        impostor_record_copy(copy, record, stride, UInt32(resultOffset)) != 0
+    }
+}
+
+/// The door to one mock's fast-path settings (`impostor_entry_answers.h`): what its entry point
+/// needs to answer calls from stub keys and record calls in C, without entering Swift.
+struct FastPath {
+    /// The settings' C object, handed to the entry point when it is made.
+    let raw: UnsafeMutablePointer<impostor_fast_path>
+
+    /// New closed settings writing to `log` by `steps`, or nil when out of memory.
+    init?(log: RecordLog, steps: UnsafeMutablePointer<RecordLog.Step>, count: UInt32, resultOffset: UInt32, resultSize: UInt32) {
+        guard let raw = impostor_fast_path_create(log.raw, steps, count, resultOffset, resultSize) else { return nil }
+        self.raw = raw
+    }
+
+    /// Frees the settings. Only once no entry point can read them.
+    func destroy() { impostor_fast_path_destroy(raw) }
+
+    /// Every value may be copied as 8 bytes (set when a static trampoline is made, before any call).
+    @inline(__always)
+    var eightbytes: Bool { raw.pointee.eightbytes != 0 }
+
+    /// A call recorded open may be closed with its result copied as 8 bytes.
+    @inline(__always)
+    var closesEightbytes: Bool { raw.pointee.closes_eightbytes != 0 }
+
+    /// The log's serial, which finds this thread's lane.
+    @inline(__always)
+    var recordsSerial: UInt64 { raw.pointee.records_serial }
+
+    /// Opens the fast path: keys answer, with failures going to `failures` (unretained: it must
+    /// live as long as the mock), and a `nice` mock's call no key answers is recorded in C.
+    func open(nice: Bool, failures: UnsafeMutableRawPointer) {
+        raw.pointee.nice = nice ? 1 : 0
+        raw.pointee.answering_failures = failures
+        impostor_fast_path_set_open(raw, 1)
+    }
+
+    /// Sends every call to the Swift handler from now on.
+    func close() { impostor_fast_path_set_open(raw, 0) }
+
+    /// Adds a key for `stub` (unretained: the stub table keeps it) testing each argument in
+    /// `arguments` on `sizes` bytes against `bits`; false when the keys are full.
+    func addKey(stub: UnsafeMutableRawPointer, arguments: [UInt32], sizes: [UInt32], bits: [UInt64]) -> Bool {
+        // Sound: the arrays outlive the call, which copies them into the key.
+        impostor_fast_path_add_key(raw, stub, arguments, sizes, bits, UInt32(arguments.count)) != 0
+    }
+
+    /// Forgets every key.
+    func forgetKeys() { impostor_stub_keys_forget_all(&raw.pointee.keys) }
+}
