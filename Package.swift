@@ -31,9 +31,13 @@ let package = Package(
             linkerSettings: [.linkedLibrary("ffi")]
         ),
         // ELF walking, GOT slot stores and the call dispatchers behind interpose(_:as:).
+        // Depends on CImpostor for one header, impostor_argument_registers.h: the dispatchers
+        // save the argument registers the static trampolines save, listed there once. Impostor
+        // links both anyway, and a dependency keeps the header where SwiftPM knows it; a third
+        // target for a header alone would need a source file of its own.
         .target(
             name: "CImpostorInterpose",
-            dependencies: ["CLibFFI"],
+            dependencies: ["CLibFFI", "CImpostor"],
             path: "CSupport/CImpostorInterpose",
             linkerSettings: [.linkedLibrary("ffi")]
         ),

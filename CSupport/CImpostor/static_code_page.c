@@ -3,6 +3,7 @@
 // context are in static_context.h, the layout in static_layout.c, the dispatcher in
 // static_dispatch.c.
 #include "static_context.h"
+#include "impostor_argument_registers.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -25,17 +26,9 @@
 // saves none of them. Nothing here is relocated at load time, so a copy mapped from the file
 // is the same bytes as the original, whose stubs are never called. Each entry keeps rsp
 // 16-byte aligned for the call (entry rsp is 8 mod 16; push rbp; 144 bytes of frame) and starts
-// with `endbr64`, since it is reached by an indirect jump.
+// with `endbr64`, since it is reached by an indirect jump. The arguments are saved where
+// static_context.h's FRAME_GP and FRAME_SSE say the dispatcher reads them.
 __asm__(
-    // Both entries save the general argument registers at the bottom of the frame.
-    ".macro impostor_save_general_arguments\n"
-    "    movq %rdi, 0(%rsp)\n"
-    "    movq %rsi, 8(%rsp)\n"
-    "    movq %rdx, 16(%rsp)\n"
-    "    movq %rcx, 24(%rsp)\n"
-    "    movq %r8, 32(%rsp)\n"
-    "    movq %r9, 40(%rsp)\n"
-    ".endm\n"
     ".text\n"
     ".p2align 12, 0xcc\n"
     ".globl impostor_static_page\n"
@@ -54,15 +47,8 @@ __asm__(
     "    pushq %rbp\n"
     "    movq %rsp, %rbp\n"
     "    subq $144, %rsp\n"
-    "    impostor_save_general_arguments\n"
-    "    movq %xmm0, 48(%rsp)\n"
-    "    movq %xmm1, 56(%rsp)\n"
-    "    movq %xmm2, 64(%rsp)\n"
-    "    movq %xmm3, 72(%rsp)\n"
-    "    movq %xmm4, 80(%rsp)\n"
-    "    movq %xmm5, 88(%rsp)\n"
-    "    movq %xmm6, 96(%rsp)\n"
-    "    movq %xmm7, 104(%rsp)\n"
+    IMPOSTOR_SAVE_GENERAL_ARGUMENTS(FRAME_GP)
+    IMPOSTOR_SAVE_VECTOR_ARGUMENTS_LOW(FRAME_SSE)
     "    movq %r10, %rdi\n"          // the mock's context
     "    movq %rsp, %rsi\n"          // the frame
     "    call *(%r10)\n"             // context->dispatch: the page's copies are too far for a direct call
@@ -79,7 +65,7 @@ __asm__(
     "    pushq %rbp\n"
     "    movq %rsp, %rbp\n"
     "    subq $144, %rsp\n"
-    "    impostor_save_general_arguments\n"
+    IMPOSTOR_SAVE_GENERAL_ARGUMENTS(FRAME_GP)
     "    movq %r10, %rdi\n"
     "    movq %rsp, %rsi\n"
     "    call *(%r10)\n"

@@ -7,6 +7,8 @@
 // jumps to the chosen target. The target then runs with the caller's registers, stack
 // arguments and return address exactly as the caller left them, whatever the signature.
 #include "CImpostorInterpose.h"
+// From CImpostor, whose static trampolines save the same registers (see Package.swift).
+#include "impostor_argument_registers.h"
 
 #include <stdatomic.h>
 #include <stddef.h>
@@ -45,41 +47,18 @@ __asm__(
     "impostor_got_common:\n"
     "    pushq %rbp\n"                      // rsp is now 16-byte aligned
     "    movq %rsp, %rbp\n"
+    // The frame: rdi-r9 at 0-40, rax at 48, xmm0-7 at 64-176 (16-byte aligned for movaps).
     "    subq $192, %rsp\n"
-    "    movq %rdi, 0(%rsp)\n"
-    "    movq %rsi, 8(%rsp)\n"
-    "    movq %rdx, 16(%rsp)\n"
-    "    movq %rcx, 24(%rsp)\n"
-    "    movq %r8, 32(%rsp)\n"
-    "    movq %r9, 40(%rsp)\n"
-    "    movq %rax, 48(%rsp)\n"
-    "    movaps %xmm0, 64(%rsp)\n"
-    "    movaps %xmm1, 80(%rsp)\n"
-    "    movaps %xmm2, 96(%rsp)\n"
-    "    movaps %xmm3, 112(%rsp)\n"
-    "    movaps %xmm4, 128(%rsp)\n"
-    "    movaps %xmm5, 144(%rsp)\n"
-    "    movaps %xmm6, 160(%rsp)\n"
-    "    movaps %xmm7, 176(%rsp)\n"
+    IMPOSTOR_SAVE_GENERAL_ARGUMENTS(0)
+    "    movq %rax, 48(%rsp)\n"            // a variadic call's count of vector registers
+    IMPOSTOR_SAVE_VECTOR_ARGUMENTS(64)
     "    movl %r11d, %edi\n"
     "    movq 8(%rbp), %rsi\n"              // the caller's return address
     "    call impostor_got_choose\n"
     "    movq %rax, %r11\n"
-    "    movq 0(%rsp), %rdi\n"
-    "    movq 8(%rsp), %rsi\n"
-    "    movq 16(%rsp), %rdx\n"
-    "    movq 24(%rsp), %rcx\n"
-    "    movq 32(%rsp), %r8\n"
-    "    movq 40(%rsp), %r9\n"
+    IMPOSTOR_RESTORE_GENERAL_ARGUMENTS(0)
     "    movq 48(%rsp), %rax\n"
-    "    movaps 64(%rsp), %xmm0\n"
-    "    movaps 80(%rsp), %xmm1\n"
-    "    movaps 96(%rsp), %xmm2\n"
-    "    movaps 112(%rsp), %xmm3\n"
-    "    movaps 128(%rsp), %xmm4\n"
-    "    movaps 144(%rsp), %xmm5\n"
-    "    movaps 160(%rsp), %xmm6\n"
-    "    movaps 176(%rsp), %xmm7\n"
+    IMPOSTOR_RESTORE_VECTOR_ARGUMENTS(64)
     "    leave\n"
     "    jmp *%r11\n");
 

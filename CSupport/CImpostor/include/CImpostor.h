@@ -3,8 +3,9 @@
 // locks and the expectations' monitor, the lock-free call records and their writer
 // (`impostor_records.h`, `impostor_record_writer.h`), what an entry point answers itself
 // (`impostor_entry_answers.h`, `impostor_stub_keys.h`), the static trampolines that take the
-// place of libffi's closures on Linux x86-64, and the reads of a caller's memory that cannot
-// fault (`impostor_guarded_read.h`).
+// place of libffi's closures on Linux x86-64, the reads of a caller's memory that cannot fault
+// (`impostor_guarded_read.h`), and the assembler text that saves the argument registers, shared
+// with CImpostorInterpose's dispatchers (`impostor_argument_registers.h`).
 #ifndef CIMPOSTOR_H
 #define CIMPOSTOR_H
 
@@ -19,5 +20,6 @@
 #include "impostor_entry_answers.h"
 #include "impostor_static_trampolines.h"
 #include "impostor_stub_keys.h"
+#include "impostor_argument_registers.h"
 
 #endif

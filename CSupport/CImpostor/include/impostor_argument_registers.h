@@ -1,0 +1,51 @@
+// The registers a C call on x86-64 passes arguments in (System V: rdi, rsi, rdx, rcx, r8, r9,
+// then xmm0-7), as assembler text that saves them in a frame at rsp and loads them back. Two
+// pieces of top-level assembly build such a frame: the static trampolines' shared entries
+// (static_code_page.c) and the interposition dispatchers' common entry (CImpostorInterpose's
+// got_dispatch.c). Each list is written here once, so that the two cannot disagree about which
+// registers carry arguments or in what order.
+//
+// The text is made by the preprocessor rather than by GNU as `.macro` definitions: a `.macro`
+// may be defined only once in a translation unit, and C string macros can be used any number
+// of times in any file without that care. Each macro takes the offset of the first slot from
+// rsp (a number, or a macro that expands to one) and gives whole lines of instructions, slot k
+// at that offset plus k times the slot's size; the assembler folds the sum, so the bytes are
+// those of a plain offset.
+//
+// In include/ only so that CImpostorInterpose, which depends on CImpostor for it, can include
+// it; Swift imports nothing from it (function-like macros are not imported).
+#ifndef IMPOSTOR_ARGUMENT_REGISTERS_H
+#define IMPOSTOR_ARGUMENT_REGISTERS_H
+
+#if defined(__x86_64__)
+
+// The lists: `X(register, base, index)` for each argument register, in argument order.
+#define IMPOSTOR_GENERAL_ARGUMENT_REGISTERS(X, base)                                             \
+    X("%rdi", base, 0) X("%rsi", base, 1) X("%rdx", base, 2) X("%rcx", base, 3) X("%r8", base, 4) \
+    X("%r9", base, 5)
+#define IMPOSTOR_VECTOR_ARGUMENT_REGISTERS(X, base)                                                   \
+    X("%xmm0", base, 0) X("%xmm1", base, 1) X("%xmm2", base, 2) X("%xmm3", base, 3) X("%xmm4", base, 4) \
+    X("%xmm5", base, 5) X("%xmm6", base, 6) X("%xmm7", base, 7)
+
+// One line each: 8-byte slots for general registers and for the low half of a vector register
+// (movq), 16-byte slots for a whole vector register (movaps: `base` must keep them aligned).
+#define IMPOSTOR_STORE_8(reg, base, index) "    movq " reg ", " #base "+8*" #index "(%rsp)\n"
+#define IMPOSTOR_LOAD_8(reg, base, index) "    movq " #base "+8*" #index "(%rsp), " reg "\n"
+#define IMPOSTOR_STORE_16(reg, base, index) "    movaps " reg ", " #base "+16*" #index "(%rsp)\n"
+#define IMPOSTOR_LOAD_16(reg, base, index) "    movaps " #base "+16*" #index "(%rsp), " reg "\n"
+
+/// rdi, rsi, rdx, rcx, r8, r9 to 8-byte slots from `base`(%rsp).
+#define IMPOSTOR_SAVE_GENERAL_ARGUMENTS(base) IMPOSTOR_GENERAL_ARGUMENT_REGISTERS(IMPOSTOR_STORE_8, base)
+/// rdi, rsi, rdx, rcx, r8, r9 back from 8-byte slots from `base`(%rsp).
+#define IMPOSTOR_RESTORE_GENERAL_ARGUMENTS(base) IMPOSTOR_GENERAL_ARGUMENT_REGISTERS(IMPOSTOR_LOAD_8, base)
+/// The low 8 bytes of xmm0-7 to 8-byte slots from `base`(%rsp), for code that reads arguments
+/// of at most 8 bytes per vector register and never restores them.
+#define IMPOSTOR_SAVE_VECTOR_ARGUMENTS_LOW(base) IMPOSTOR_VECTOR_ARGUMENT_REGISTERS(IMPOSTOR_STORE_8, base)
+/// The whole of xmm0-7 to 16-byte slots from `base`(%rsp), a multiple of 16 from an aligned rsp.
+#define IMPOSTOR_SAVE_VECTOR_ARGUMENTS(base) IMPOSTOR_VECTOR_ARGUMENT_REGISTERS(IMPOSTOR_STORE_16, base)
+/// The whole of xmm0-7 back from 16-byte slots from `base`(%rsp).
+#define IMPOSTOR_RESTORE_VECTOR_ARGUMENTS(base) IMPOSTOR_VECTOR_ARGUMENT_REGISTERS(IMPOSTOR_LOAD_16, base)
+
+#endif
+
+#endif
