@@ -20,7 +20,7 @@ struct StubPrefilter {
     /// False only when the call cannot match the stub.
     @inline(__always)
     func admits(_ frame: CallFrame) -> Bool {
-        argument < 0 || ArgumentSlot(address: frame.argumentAddress(Int(argument))).hasBits(bits, size: Int(size))
+        argument < 0 || ArgumentView(address: frame.argumentAddress(Int(argument))).hasBits(bits, size: Int(size))
     }
 
     /// True when `other` tests the same argument at the same size, so that one summary of
@@ -37,7 +37,7 @@ struct StubPrefilter {
     /// holds. For a prefilter that tests an argument.
     @inline(__always)
     func summaryAdmits(_ summary: UInt64, _ frame: CallFrame) -> Bool {
-        let value = ArgumentSlot(address: frame.argumentAddress(Int(argument))).zeroExtendedBits(size: Int(size))
+        let value = ArgumentView(address: frame.argumentAddress(Int(argument))).zeroExtendedBits(size: Int(size))
         return summary & Self.summaryBit(of: value) != 0
     }
 

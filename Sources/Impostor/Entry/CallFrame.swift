@@ -156,9 +156,9 @@ extension CallFrame {
     /// Argument `index` as a slot matchers can read: pointers are read only through the
     /// call's captures.
     @inline(__always)
-    func slot(_ index: Int) -> ArgumentSlot {
+    func slot(_ index: Int) -> ArgumentView {
         // Sound: see `argumentAddress`.
-        ArgumentSlot(address: argumentAddress(index), captures: CaptureView(plan: plan, captures: captures), index: index)
+        ArgumentView(address: argumentAddress(index), captures: CaptureView(plan: plan, captures: captures), index: index)
     }
 
     /// Every argument's bytes, copied (for prototypes, which outlive the call).

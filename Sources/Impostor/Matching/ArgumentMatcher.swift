@@ -7,7 +7,7 @@ enum ArgumentMatcher: @unchecked Sendable {
     case test(RecordedMatcher)
 
     @inline(__always)
-    func matches(_ slot: ArgumentSlot) -> Bool {
+    func matches(_ slot: ArgumentView) -> Bool {
         switch self {
         case .any: true
         case .literal(let bytes, let leaves, _): slot.isEqual(to: bytes, leaves: leaves)

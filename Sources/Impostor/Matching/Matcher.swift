@@ -17,7 +17,7 @@ public struct Matcher<Value>: CustomStringConvertible {
     struct Test {
         let isAny: Bool
         let value: (Value) -> Bool
-        let slot: (ArgumentSlot) -> Bool
+        let slot: (ArgumentView) -> Bool
         /// Set for matchers that read through a pointer argument: what they read, checked
         /// against what the mock copies when the matcher is bound, and how to show what they
         /// saw in a failed verify.
@@ -29,8 +29,8 @@ public struct Matcher<Value>: CustomStringConvertible {
             Test(isAny: false, value: predicate, slot: { predicate($0.load(as: Value.self)) })
         }
 
-        static func slot(_ predicate: @escaping (ArgumentSlot) -> Bool, reading: PointerReading? = nil) -> Test {
-            Test(isAny: false, value: { value in withUnsafeBytes(of: value) { predicate(ArgumentSlot(address: $0.baseAddress!)) } },
+        static func slot(_ predicate: @escaping (ArgumentView) -> Bool, reading: PointerReading? = nil) -> Test {
+            Test(isAny: false, value: { value in withUnsafeBytes(of: value) { predicate(ArgumentView(address: $0.baseAddress!)) } },
                  slot: predicate, pointerReading: reading)
         }
     }
@@ -69,7 +69,7 @@ public struct Matcher<Value>: CustomStringConvertible {
     /// True when `value` satisfies the matcher.
     public func matches(_ value: Value) -> Bool { test.value(value) }
 
-    func matches(_ slot: ArgumentSlot) -> Bool { test.slot(slot) }
+    func matches(_ slot: ArgumentView) -> Bool { test.slot(slot) }
 
     var isAny: Bool { test.isAny }
 

@@ -55,7 +55,7 @@ final class MatcherRecorder {
 
     /// Pushes `matcher` and returns its sentinel for the current round.
     func push<Value>(
-        _ matcher: Matcher<Value>, site: SourceSite, onMatch: ((ArgumentSlot) -> Void)? = nil,
+        _ matcher: Matcher<Value>, site: SourceSite, onMatch: ((ArgumentView) -> Void)? = nil,
         pointerReading: PointerReading? = nil
     ) -> Value {
         // Bool placeholders come from a small set of patterns: number them among the Bool
@@ -64,7 +64,7 @@ final class MatcherRecorder {
         guard _isPOD(Value.self) || Value.self is any ArgumentPlaceholder.Type else {
             // No value of the argument's type can be made to return: say so where the matcher
             // was written, before the one stop there is no way around.
-            ClosurePlaceholder.stop(FailureMessages.noPlaceholder(matcher.description, type: TypeMetadata.name(of: Value.self)), site: site)
+            FailedClosureMock.stop(FailureMessages.noPlaceholder(matcher.description, type: TypeMetadata.name(of: Value.self)), site: site)
         }
         // Outside a prototype, this may become a leftover: note whose it would be.
         if entries.isEmpty, !ThreadState.isRecording {
@@ -119,7 +119,7 @@ final class MatcherRecorder {
 /// Puts `matcher` in place of an argument: the one entry point of every built-in matcher.
 @inline(never)
 func record<Value>(
-    _ matcher: Matcher<Value>, _ site: SourceSite, onMatch: ((ArgumentSlot) -> Void)? = nil,
+    _ matcher: Matcher<Value>, _ site: SourceSite, onMatch: ((ArgumentView) -> Void)? = nil,
     pointerReading: PointerReading? = nil
 ) -> Value {
     MatcherRecorder.current.push(matcher, site: site, onMatch: onMatch, pointerReading: pointerReading)

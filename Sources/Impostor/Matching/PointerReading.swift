@@ -13,9 +13,9 @@ final class PointerReading: @unchecked Sendable {
 
     let need: Need
     /// What the matcher saw in an argument: `"goodbye"`, `pointee 7`, `bytes [41 42]`.
-    let describe: (ArgumentSlot) -> String
+    let describe: (ArgumentView) -> String
 
-    init(need: Need, describe: @escaping (ArgumentSlot) -> String) {
+    init(need: Need, describe: @escaping (ArgumentView) -> String) {
         self.need = need
         self.describe = describe
     }
@@ -31,7 +31,7 @@ final class PointerReading: @unchecked Sendable {
     }
 
     /// How a reading that found nothing is shown.
-    static func describe<Value>(_ reading: ArgumentSlot.Reading<Value>, _ show: (Value) -> String) -> String {
+    static func describe<Value>(_ reading: ArgumentView.Reading<Value>, _ show: (Value) -> String) -> String {
         switch reading {
         case .null: "nil"
         case .notCaptured: FailureMessages.nothingCaptured

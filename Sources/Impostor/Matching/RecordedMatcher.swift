@@ -9,12 +9,12 @@ struct RecordedMatcher: @unchecked Sendable {
     let site: SourceSite
     let isAny: Bool
     let sentinel: [UInt8]
-    let test: (ArgumentSlot) -> Bool
+    let test: (ArgumentView) -> Bool
     /// Set for equality matchers on C values: the binder compares bytes instead of calling
     /// `test`.
     let literal: LiteralValue?
     /// Runs when a whole call matched (argument captors keep the value here).
-    let onMatch: ((ArgumentSlot) -> Void)?
+    let onMatch: ((ArgumentView) -> Void)?
     /// Set for matchers and captors that read through a pointer argument.
     let pointerReading: PointerReading?
     /// The same matcher for an argument of a Swift mock, which keeps values rather than bytes.
@@ -24,7 +24,7 @@ struct RecordedMatcher: @unchecked Sendable {
     let isPlaceholder: (Any) -> Bool
 
     init<Value>(
-        _ matcher: Matcher<Value>, sentinel: Value?, site: SourceSite, onMatch: ((ArgumentSlot) -> Void)? = nil,
+        _ matcher: Matcher<Value>, sentinel: Value?, site: SourceSite, onMatch: ((ArgumentView) -> Void)? = nil,
         pointerReading: PointerReading? = nil
     ) {
         self.onMatch = onMatch

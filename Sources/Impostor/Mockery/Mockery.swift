@@ -172,7 +172,7 @@ public final class Mockery: Sendable {
             return mock
         } catch {
             FailureReporter.report(ImpostorFailure(message: error.description, site: site))
-            return PlaceholderMock.value(of: type, named: name, site: site)
+            return FailedMock.value(of: type, named: name, site: site)
         }
     }
 

@@ -13,7 +13,7 @@ extension CallPattern {
     /// The matchers that could not read their argument in the call `slot` reads, when every
     /// other argument matches (they alone turned the call down); empty otherwise, since the
     /// call would not have matched anyway.
-    func unreadableReadings(_ slot: (Int) -> ArgumentSlot) -> [UnreadableReading] {
+    func unreadableReadings(_ slot: (Int) -> ArgumentView) -> [UnreadableReading] {
         var readings: [UnreadableReading] = []
         for index in pointerReaders {
             guard case .test(let matcher) = arguments[index], let address = slot(index).unreadableAddress else { continue }

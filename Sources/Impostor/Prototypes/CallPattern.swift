@@ -57,7 +57,7 @@ final class CallPattern: Sendable {
             // captures is enough, and cheaper to make on every stub of every call.
             let matched = check.test.kind == .general
                 ? matchesGenerally(argument: check.index, frame.slot(check.index))
-                : matches(check.test, ArgumentSlot(address: frame.argumentAddress(check.index)))
+                : matches(check.test, ArgumentView(address: frame.argumentAddress(check.index)))
             if !matched {
                 // A matcher that could not read its argument's memory does not match, and says
                 // so (see CallPattern+Unreadable). Looked into only where a matcher that reads
@@ -79,14 +79,14 @@ final class CallPattern: Sendable {
     }
 
     @inline(__always)
-    private func matches(argument index: Int, _ slot: ArgumentSlot) -> Bool {
+    private func matches(argument index: Int, _ slot: ArgumentView) -> Bool {
         let test = tests[index]
         return test.kind == .general ? matchesGenerally(argument: index, slot) : matches(test, slot)
     }
 
     /// A compiled test (anything but `.general`) against the argument's bytes.
     @inline(__always)
-    private func matches(_ test: ArgumentTest, _ slot: ArgumentSlot) -> Bool {
+    private func matches(_ test: ArgumentTest, _ slot: ArgumentView) -> Bool {
         switch test.kind {
         case .any: return true
         case .bits: return slot.hasBits(test.bits, size: test.size)
@@ -99,7 +99,7 @@ final class CallPattern: Sendable {
     /// Matchers that run code (and struct literals): kept out of line so the common path stays
     /// small enough to inline where calls are matched.
     @inline(never)
-    private func matchesGenerally(argument index: Int, _ slot: ArgumentSlot) -> Bool {
+    private func matchesGenerally(argument index: Int, _ slot: ArgumentView) -> Bool {
         arguments[index].matches(slot)
     }
 
@@ -107,7 +107,7 @@ final class CallPattern: Sendable {
     /// line: inlined into the handler, its matcher copies took most of an 800-byte frame that
     /// every call keeps on the stack while its stub answers (DocC, "Stubbing calls and matching arguments", on recursion).
     @inline(never)
-    func capture(_ slot: (Int) -> ArgumentSlot) {
+    func capture(_ slot: (Int) -> ArgumentView) {
         for (index, argument) in arguments.enumerated() {
             if case .test(let matcher) = argument, let onMatch = matcher.onMatch { onMatch(slot(index)) }
         }

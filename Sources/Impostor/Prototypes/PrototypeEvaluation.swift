@@ -133,7 +133,7 @@ enum PrototypeEvaluation {
                 rounds.allSatisfy { call in
                     call.matchers[matcher].sentinel.count == parameter.size
                         && call.arguments[index].withUnsafeBytes { argument in
-                            ArgumentSlot(address: argument.baseAddress!)
+                            ArgumentView(address: argument.baseAddress!)
                                 .hasSameBits(as: call.matchers[matcher].sentinel, leaves: sentinelLeaves)
                         }
                 }
@@ -239,7 +239,7 @@ enum PrototypeEvaluation {
         }
         let leaves = parameter.sentinelLeaves
         let changed = rounds.dropFirst().contains { call in
-            call.arguments[index].withUnsafeBytes { ArgumentSlot(address: $0.baseAddress!).hasSameBits(as: first.arguments[index], leaves: leaves) } == false
+            call.arguments[index].withUnsafeBytes { ArgumentView(address: $0.baseAddress!).hasSameBits(as: first.arguments[index], leaves: leaves) } == false
         }
         if changed {
             return ImpostorFailure(

@@ -85,9 +85,9 @@ struct RecordView {
     var didReturn: Bool { base.load(fromByteOffset: 8, as: UInt.self) & RecordBatch.openFlag == 0 }
 
     /// Argument `argument` as a slot; pointers read what was copied at call time.
-    func slot(_ argument: Int) -> ArgumentSlot {
+    func slot(_ argument: Int) -> ArgumentView {
         let address = base + InvocationStore.headerSize + batch.signature.argumentOffsets[argument]
-        return ArgumentSlot(address: address, captures: CaptureView(plan: batch.plan, captures: batch.captures(of: index)), index: argument)
+        return ArgumentView(address: address, captures: CaptureView(plan: batch.plan, captures: batch.captures(of: index)), index: argument)
     }
 
     /// The call copied out as an independent record.

@@ -44,14 +44,14 @@ enum CallListing {
 
     /// `argument 2: expected 5, got 6` for each argument of a call that `pattern` does not
     /// accept; `slot` reads the call's arguments and `formatted` is how they print.
-    static func mismatches(_ pattern: CallPattern, slot: (Int) -> ArgumentSlot, formatted: [String]) -> [String] {
+    static func mismatches(_ pattern: CallPattern, slot: (Int) -> ArgumentView, formatted: [String]) -> [String] {
         pattern.arguments.enumerated().compactMap { position, matcher in
             matcher.matches(slot(position)) ? nil : explain(matcher, slot: slot(position), position: position, actual: formatted[position])
         }
     }
 
     /// `argument 2: expected 5, got 6`, with struct fields named when a struct literal differs.
-    private static func explain(_ matcher: ArgumentMatcher, slot: ArgumentSlot, position: Int, actual: String) -> String {
+    private static func explain(_ matcher: ArgumentMatcher, slot: ArgumentView, position: Int, actual: String) -> String {
         if case .test(let recorded) = matcher, let reading = recorded.pointerReading {
             return "argument \(position + 1): expected \(matcher.description), got \(reading.describe(slot))"
         }

@@ -6,7 +6,7 @@ final class CapturePlan: Sendable {
     /// The parameters that copy something, in order: a call's captures come in this order.
     let capturing: [Int]
     /// For each parameter, its place in `capturing`, or -1.
-    let slots: [Int]
+    let capturePlaces: [Int]
     /// For each parameter, true when the default could not tell a C string from a (buffer,
     /// length) pair (`const char *` or `const unsigned char *` next to an `int`, or with a
     /// `size_t` further on): its safe copy serves `Invocation`, but a matcher reading text
@@ -17,9 +17,9 @@ final class CapturePlan: Sendable {
         self.rules = rules
         self.undecided = undecided ?? [Bool](repeating: false, count: rules.count)
         capturing = rules.indices.filter { rules[$0] != .none }
-        var slots = [Int](repeating: -1, count: rules.count)
-        for (slot, parameter) in capturing.enumerated() { slots[parameter] = slot }
-        self.slots = slots
+        var capturePlaces = [Int](repeating: -1, count: rules.count)
+        for (place, parameter) in capturing.enumerated() { capturePlaces[parameter] = place }
+        self.capturePlaces = capturePlaces
         // Once, before the first call that reads through a pointer: not on the per-call path.
         if !capturing.isEmpty { GuardedRead.prepare() }
     }
@@ -43,9 +43,9 @@ final class CapturePlan: Sendable {
 
     /// What is known of parameter `index`'s memory, from a call's captures in plan order.
     func argument(_ index: Int, in captures: UnsafeBufferPointer<CapturedMemory?>) -> CapturedArgument {
-        let slot = slots[index]
-        guard slot >= 0, slot < captures.count else { return .notCaptured }
-        guard let memory = captures[slot] else { return .null }
+        let place = capturePlaces[index]
+        guard place >= 0, place < captures.count else { return .notCaptured }
+        guard let memory = captures[place] else { return .null }
         if memory.isUnreadable { return .unreadable(address: memory.unreadableAddress) }
         return memory.wasRead ? .memory(memory) : .notCaptured
     }

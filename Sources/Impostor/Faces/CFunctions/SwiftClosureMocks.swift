@@ -51,7 +51,7 @@ extension Mockery {
     ) -> @Sendable (repeat each Argument) -> Result {
         let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
         reportSwiftClosure(type, site: site)
-        return { (_: repeat each Argument) -> Result in ClosurePlaceholder.answer(Result.self, mock: name, site: site) }
+        return { (_: repeat each Argument) -> Result in FailedClosureMock.answer(Result.self, mock: name, site: site) }
     }
 
     /// Reports that an `async` Swift closure type cannot be mocked, at the calling line, and
@@ -64,7 +64,7 @@ extension Mockery {
     ) -> @Sendable (repeat each Argument) async -> Result {
         let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
         reportSwiftClosure(type, site: site)
-        return { (_: repeat each Argument) async -> Result in ClosurePlaceholder.answer(Result.self, mock: name, site: site) }
+        return { (_: repeat each Argument) async -> Result in FailedClosureMock.answer(Result.self, mock: name, site: site) }
     }
 
     /// Reports, at `site`, why `type` cannot be mocked (the same text any other entry point gives).

@@ -37,7 +37,7 @@ extension Set: DefaultValue {
 /// The value an unanswered call of a Swift mock returns, and how messages say it.
 enum SwiftDefaults {
     /// A `Result` made from nothing: the type's own `DefaultValue` first, then nil, zero or
-    /// empty as for C mocks (see `ClosurePlaceholder.defaultValue`).
+    /// empty as for C mocks (see `FailedClosureMock.defaultValue`).
     static func value<Result>(_ type: Result.Type) -> Result? {
         maker(Result.self).map { $0() as! Result }  // the maker makes a Result: see below
     }
@@ -46,7 +46,7 @@ enum SwiftDefaults {
     /// on each call (it may make a new instance); nil, zero and empty values are made once.
     static func maker<Result>(_ type: Result.Type) -> (() -> Any)? {
         if let adopting = Result.self as? any DefaultValue.Type { return { adopting.defaultValue } }
-        guard let (value, _) = ClosurePlaceholder.defaultValue(Result.self) else { return nil }
+        guard let (value, _) = FailedClosureMock.defaultValue(Result.self) else { return nil }
         return { value }
     }
 }

@@ -18,9 +18,9 @@ public func _mockCast<T>(
     // its own default (`[]`, zero, nil), as a member of that type would give.
     if isNil(value) {
         if let made = SwiftDefaults.maker(T.self)?() as? T { return made }
-        ClosurePlaceholder.stop(FailureMessages.noSwiftDefault(mock: member, result: TypeMetadata.name(of: T.self)), site: site)
+        FailedClosureMock.stop(FailureMessages.noSwiftDefault(mock: member, result: TypeMetadata.name(of: T.self)), site: site)
     }
-    ClosurePlaceholder.stop(
+    FailedClosureMock.stop(
         FailureMessages.genericResultMismatch(
             member: member, produced: TypeMetadata.name(of: Swift.type(of: value)), expected: TypeMetadata.name(of: T.self)),
         site: site)

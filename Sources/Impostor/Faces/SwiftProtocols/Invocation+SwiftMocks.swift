@@ -43,7 +43,7 @@ extension Invocation {
     /// What a failed typed read returns: the type's default, when one can be made.
     private static func fallback<T>(_: T.Type, mock: String, site: SourceSite) -> T {
         if let value = SwiftDefaults.value(T.self) { return value }
-        ClosurePlaceholder.stop(FailureMessages.noSwiftDefault(mock: mock, result: TypeMetadata.name(of: T.self)), site: site)
+        FailedClosureMock.stop(FailureMessages.noSwiftDefault(mock: mock, result: TypeMetadata.name(of: T.self)), site: site)
     }
 
     /// `"HELLO"`, `throws NetworkError.offline`, or nil for a `Void` member.

@@ -104,7 +104,7 @@ extension SwiftMember {
         }
         guard let value = makeDefault?() as? Result else {
             append(call)
-            ClosurePlaceholder.stop(FailureMessages.noSwiftDefault(mock: name, result: TypeMetadata.name(of: Result.self)), site: site)
+            FailedClosureMock.stop(FailureMessages.noSwiftDefault(mock: name, result: TypeMetadata.name(of: Result.self)), site: site)
         }
         call.result = value
         append(call)
@@ -116,7 +116,7 @@ extension SwiftMember {
     private func lateCall<Result>(site: SourceSite) -> Result {
         countLateCall(site: site)
         guard let value = makeDefault?() as? Result else {
-            ClosurePlaceholder.stop(FailureMessages.noSwiftDefault(mock: name, result: TypeMetadata.name(of: Result.self)), site: site)
+            FailedClosureMock.stop(FailureMessages.noSwiftDefault(mock: name, result: TypeMetadata.name(of: Result.self)), site: site)
         }
         return value
     }
@@ -144,7 +144,7 @@ extension SwiftMember {
         guard PrototypeRecorder.isRecording else { return nil }
         PrototypeRecorder.active?.capture(self, arguments)
         if let value = SwiftDefaults.value(Result.self) { return value }
-        ClosurePlaceholder.stop(FailureMessages.noSwiftPrototypeResult(mock: name, result: TypeMetadata.name(of: Result.self)), site: site)
+        FailedClosureMock.stop(FailureMessages.noSwiftPrototypeResult(mock: name, result: TypeMetadata.name(of: Result.self)), site: site)
     }
 }
 

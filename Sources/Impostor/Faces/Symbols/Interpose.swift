@@ -74,7 +74,7 @@ extension Mockery {
             FailureReporter.report(ImpostorFailure(message: error.description, site: site))
             let original = LoadedObjects.defaultDefinition(of: symbol).map { UInt(bitPattern: $0) } ?? 0
             if let mock = try? create(type, named: symbol, capturing: [:], site: site, original: original).mock { return mock }
-            return PlaceholderMock.value(of: type, named: symbol, site: site)
+            return FailedMock.value(of: type, named: symbol, site: site)
         }
     }
 

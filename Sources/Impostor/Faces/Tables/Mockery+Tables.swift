@@ -57,24 +57,24 @@ extension Mockery {
     private func fill<Table>(
         _ plan: TablePlan, template: Table?, site: SourceSite, failed: (MockCreationError) -> Void
     ) -> Table {
-        guard plan.layout != nil else { return template ?? PlaceholderMock.value(of: Table.self, named: plan.name, site: site) }
+        guard plan.layout != nil else { return template ?? FailedMock.value(of: Table.self, named: plan.name, site: site) }
         var image = TableImage<Table>(template: template)
         for field in plan.fields {
             func write<Function>(_ type: Function.Type) {
                 if field.isMockable {
                     do {
-                        let made = try create(type, named: field.mockName, capturing: field.capturing, site: site, tableField: field.slot.path)
-                        image.write(made.mock, at: field.slot.offset)
+                        let made = try create(type, named: field.mockName, capturing: field.capturing, site: site, tableField: field.member.path)
+                        image.write(made.mock, at: field.member.offset)
                         return
                     } catch {
                         failed(error)
                     }
                 }
                 if TypeMetadata.isFunctionPointer(type) {
-                    image.write(PlaceholderMock.value(of: type, named: field.mockName, site: site), at: field.slot.offset)
+                    image.write(FailedMock.value(of: type, named: field.mockName, site: site), at: field.member.offset)
                 }
             }
-            write(field.slot.type)
+            write(field.member.type)
         }
         return image.value
     }

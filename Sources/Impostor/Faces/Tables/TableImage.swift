@@ -1,5 +1,5 @@
 /// The bytes of a method table while its function-pointer fields are written in: the template
-/// the user passed, or zero, with a mock stored at each slot's offset.
+/// the user passed, or zero, with a mock stored at each member's offset.
 struct TableImage<Table> {
     private(set) var value: Table
 

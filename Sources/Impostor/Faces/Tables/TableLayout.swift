@@ -9,10 +9,10 @@
 /// data. Members reflection cannot name are listed, never skipped: a union (whose members
 /// reflection does not show), and bytes no field covers beyond alignment padding (bitfields,
 /// anonymous unions). A function pointer is 8 bytes at an 8-byte boundary, so it can never hide
-/// in alignment padding: every function pointer of the table is in `slots` or in `unnamed`.
+/// in alignment padding: every function pointer of the table is in `members` or in `unnamed`.
 struct TableLayout {
     /// One function-pointer field.
-    struct Slot {
+    struct Member {
         /// `xRead`, `inner.open`, `handlers[3]`: the mock is named after it.
         let path: String
         let offset: Int
@@ -20,7 +20,7 @@ struct TableLayout {
         let type: Any.Type
     }
 
-    private(set) var slots: [Slot] = []
+    private(set) var members: [Member] = []
     private(set) var unnamed: [UnnamedMember] = []
 
     /// Nil when `type` is neither a struct nor a tuple, is a scalar C type (an integer, a C
@@ -62,13 +62,13 @@ struct TableLayout {
 
     private mutating func visit(_ type: Any.Type, path: String, at offset: Int) {
         if TypeMetadata.isFunctionPointer(type) {
-            slots.append(Slot(path: path, offset: offset, type: type))
+            members.append(Member(path: path, offset: offset, type: type))
             return
         }
         if TypeMetadata.kind(of: type) == .function {
             // A Swift function type in a bitwise-copyable struct (`@convention(thin)`): not
             // a C function pointer, so the field is reported when its mock is made.
-            slots.append(Slot(path: path, offset: offset, type: type))
+            members.append(Member(path: path, offset: offset, type: type))
             return
         }
         // Integers, floats, pointers, C enums: data. A failed classification is data too
@@ -83,7 +83,7 @@ struct TableLayout {
     }
 
     /// The paths of every function-pointer field, for messages.
-    var slotPaths: [String] { slots.map(\.path) }
+    var memberPaths: [String] { members.map(\.path) }
 }
 
 /// Bytes of a table that Swift's reflection cannot name, which might hold a function pointer.

@@ -2,7 +2,7 @@
 /// function-pointer field, its name and capture declarations, and every problem found.
 struct TablePlan {
     struct Field {
-        let slot: TableLayout.Slot
+        let member: TableLayout.Member
         /// `io.xRead`, `plugin.handlers[2]`.
         let mockName: String
         let capturing: [Int: PointerCapture]
@@ -29,27 +29,27 @@ struct TablePlan {
         if unnamedMembers == .fail, !layout.unnamed.isEmpty {
             problems.append(MockCreationError(.unnamedTableMembers(type: typeName, mock: name, members: layout.unnamed)))
         }
-        if layout.slots.isEmpty {
+        if layout.members.isEmpty {
             problems.append(MockCreationError(.tableWithoutFunctions(type: typeName, mock: name)))
         }
-        for key in capturing.keys.sorted() where !layout.slotPaths.contains(key) {
-            problems.append(MockCreationError(.unknownTableField(type: typeName, mock: name, field: key, fields: layout.slotPaths)))
+        for key in capturing.keys.sorted() where !layout.memberPaths.contains(key) {
+            problems.append(MockCreationError(.unknownTableField(type: typeName, mock: name, field: key, fields: layout.memberPaths)))
         }
-        for slot in layout.slots {
-            let mockName = slot.path.hasPrefix("[") ? name + slot.path : "\(name).\(slot.path)"
-            let declared = capturing[slot.path] ?? [:]
+        for member in layout.members {
+            let mockName = member.path.hasPrefix("[") ? name + member.path : "\(name).\(member.path)"
+            let declared = capturing[member.path] ?? [:]
             var isMockable = true
             do {
-                let signature = try SignatureCache.signature(of: TypeMetadata.wrappedType(ofOptional: slot.type) ?? slot.type)
+                let signature = try SignatureCache.signature(of: TypeMetadata.wrappedType(ofOptional: member.type) ?? member.type)
                 for problem in CapturePlan.declared(declared, over: signature.parameters).problems {
                     let reason = MockCreationError.Reason.invalidCapture(function: signature.typeName, mock: mockName, problem: problem)
-                    problems.append(MockCreationError(.tableField(type: typeName, field: slot.path, reason: reason)))
+                    problems.append(MockCreationError(.tableField(type: typeName, field: member.path, reason: reason)))
                 }
             } catch {
                 isMockable = false
-                problems.append(MockCreationError(.tableField(type: typeName, field: slot.path, reason: error.reason)))
+                problems.append(MockCreationError(.tableField(type: typeName, field: member.path, reason: error.reason)))
             }
-            fields.append(Field(slot: slot, mockName: mockName, capturing: declared, isMockable: isMockable))
+            fields.append(Field(member: member, mockName: mockName, capturing: declared, isMockable: isMockable))
         }
     }
 }

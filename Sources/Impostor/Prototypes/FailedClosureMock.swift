@@ -1,7 +1,7 @@
 /// What the closure a Swift closure "mock" hands out does when called: the type could not be
 /// mocked (that was reported where it was asked for), so each call reports again, at that
 /// place, and returns a default value of the result type.
-enum ClosurePlaceholder {
+enum FailedClosureMock {
     static func answer<Result>(_ type: Result.Type, mock name: String, site: SourceSite) -> Result {
         guard let (value, description) = defaultValue(Result.self) else {
             stop(FailureMessages.noDefaultForFailedMock(name, result: TypeMetadata.name(of: Result.self)), site: site)

@@ -4,7 +4,7 @@
 ///
 /// Valid only while the call (or the record's bytes) it points into is alive: matchers are
 /// evaluated synchronously and never keep it.
-struct ArgumentSlot {
+struct ArgumentView {
     let address: UnsafeRawPointer
     /// What was copied at call time from the memory the argument points to; nil for a value
     /// of the user's own, which is read directly.
