@@ -207,7 +207,7 @@ typealias ExpatText = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CC
     }
 
     /// The "Swift protocols" section; its Converter and MockConverter are MockingKit's, in
-    /// SwiftMocks/MockingKitExampleTests.swift.
+    /// Faces/SwiftProtocols/MockingKitExampleTests.swift.
     @Test(.mockery) func convertsThroughTheMock() {
         let converter = MockConverter()
         converter.registerResult(for: converter.convertRef) { text in String(text.reversed()) }

@@ -20,6 +20,7 @@ import Testing
         .first { FileManager.default.isExecutableFile(atPath: $0.path) }
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     @Test(.enabled(if: swiftc != nil && products != nil, "needs swiftc on the PATH and SwiftPM's build products"))
     func mistakesAreDiagnosedAgainstTheMocksTypes() throws {

@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// The generated ABI conformance suite (Tests/CImpostorABISuite and
-/// Tests/ImpostorTests/GeneratedABI) is what Tests/ABIGenerator/generate.py makes today.
+/// Tests/ImpostorTests/Signature/GeneratedABI) is what Tests/ABIGenerator/generate.py makes today.
 ///
 /// Each generated file starts with a line holding the FNV-1a 64 fingerprint of the generator's
 /// bytes, of the rest of the file, and the number of files the run wrote. A stale file (the
@@ -19,7 +19,7 @@ import Glibc
         let generatorPrint = Self.hex(Self.fnv1a64(generator[...]))
 
         let files = (Self.files(under: root + "/Tests/CImpostorABISuite")
-            + Self.files(under: root + "/Tests/ImpostorTests/GeneratedABI")).sorted()
+            + Self.files(under: root + "/Tests/ImpostorTests/Signature/GeneratedABI")).sorted()
         #expect(!files.isEmpty, "no generated files found: \(Self.rerun)")
         var writtenCounts = Set<String>(), stale: [String] = [], edited: [String] = []
         for path in files {
@@ -49,10 +49,10 @@ import Glibc
                 "the generator wrote \(writtenCounts.sorted().joined(separator: " or ")) files but \(files.count) are there; \(Self.rerun)")
     }
 
-    /// The package root: this file is <root>/Tests/ImpostorTests/GeneratedSuiteFreshnessTests.swift.
+    /// The package root: this file is <root>/Tests/ImpostorTests/Signature/GeneratedSuiteFreshnessTests.swift.
     private static func packageRoot(_ file: String = #filePath) -> String {
         var path = Substring(file)
-        for _ in 0..<3 {
+        for _ in 0..<4 {
             path = path[..<(path.lastIndex(of: "/") ?? path.startIndex)]
         }
         return String(path)
