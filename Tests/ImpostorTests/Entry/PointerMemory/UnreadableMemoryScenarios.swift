@@ -1,4 +1,3 @@
-import CImpostor
 import CImpostorTestSupport
 import Impostor
 import Testing

@@ -1,4 +1,3 @@
-import CImpostorInterpose
 import CImpostorTestSupport
 import Impostor
 import Testing

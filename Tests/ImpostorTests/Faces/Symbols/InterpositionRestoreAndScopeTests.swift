@@ -1,4 +1,3 @@
-import CImpostorInterpose
 import CImpostorTestSupport
 import Impostor
 import Testing
@@ -16,12 +15,11 @@ import Glibc
     /// Each GOT slot for `symbol` in the main executable: its address and what it holds, as
     /// the interposition's own scan sees them.
     private static func mainExecutableSlots(of symbol: String) -> [[UInt]] {
-        var result = impostor_got_scan_result()
         let capacity = 16
-        let slots = UnsafeMutablePointer<impostor_got_slot>.allocate(capacity: capacity)
+        let slots = UnsafeMutablePointer<ct_got_slot>.allocate(capacity: capacity)
         defer { slots.deallocate() }
-        _ = impostor_got_scan(symbol, IMPOSTOR_GOT_MAIN_EXECUTABLE, nil, slots, capacity, &result)
-        return UnsafeBufferPointer(start: slots, count: min(Int(result.slot_count), capacity)).map { slot in
+        let count = ct_main_executable_got_slots(symbol, slots, capacity)
+        return UnsafeBufferPointer(start: slots, count: min(count, capacity)).map { slot in
             [UInt(bitPattern: slot.address), UInt(bitPattern: slot.value)]
         }
     }

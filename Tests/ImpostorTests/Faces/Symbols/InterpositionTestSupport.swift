@@ -1,4 +1,3 @@
-import CImpostorInterpose
 import CImpostorTestSupport
 import Impostor
 #if canImport(Glibc)
@@ -60,12 +59,11 @@ extension InterpositionTestSupport {
     /// Does what another interposing tool would: points the main executable's slot for
     /// `symbol` at the real function, whatever it held.
     static func rebindMainExecutableSlot(of symbol: String) {
-        var result = impostor_got_scan_result()
-        let slots = UnsafeMutablePointer<impostor_got_slot>.allocate(capacity: 8)
+        let slots = UnsafeMutablePointer<ct_got_slot>.allocate(capacity: 8)
         defer { slots.deallocate() }
-        _ = impostor_got_scan(symbol, IMPOSTOR_GOT_MAIN_EXECUTABLE, nil, slots, 8, &result)
+        let count = ct_main_executable_got_slots(symbol, slots, 8)
         let real = dlsym(UnsafeMutableRawPointer(bitPattern: 0), symbol)
-        for slot in UnsafeBufferPointer(start: slots, count: min(Int(result.slot_count), 8)) {
+        for slot in UnsafeBufferPointer(start: slots, count: min(count, 8)) {
             var found: UnsafeMutableRawPointer?
             _ = impostor_got_swap(slot.address, slot.value, real, slot.read_only, &found)
         }
