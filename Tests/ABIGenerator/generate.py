@@ -19,8 +19,8 @@ signature N it writes, into the C target Tests/CImpostorABISuite:
                                        deterministic values, field by field (1 = all equal)
     R abi_result_N(void);              builds the deterministic return value (not for void)
 
-and one Swift Testing test (Tests/ImpostorTests/GeneratedABI) that mocks abi_fn_N, stubs it
-with a block that hands its arguments to abi_check_N and returns abi_result_N(), lets
+and one Swift Testing test (Tests/ImpostorTests/Signature/GeneratedABI) that mocks abi_fn_N,
+stubs it with a block that hands its arguments to abi_check_N and returns abi_result_N(), lets
 abi_call_N call the mock from C, and expects both checks and exactly one recorded call.
 
 Values. Every value is derived in C from a 64-bit seed (signature number, parameter position)
@@ -106,7 +106,7 @@ MAX_DEPTH = 4               # an aggregate holding aggregates three levels down
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 C_DIR = os.path.join(ROOT, "Tests", "CImpostorABISuite")
-SWIFT_DIR = os.path.join(ROOT, "Tests", "ImpostorTests", "GeneratedABI")
+SWIFT_DIR = os.path.join(ROOT, "Tests", "ImpostorTests", "Signature", "GeneratedABI")
 GENERATOR_PATH = "Tests/ABIGenerator/generate.py"
 
 
@@ -1192,7 +1192,7 @@ def emit_swift(output, pool, sigs):
         support.append(f"extension {agg.name}: CRegisterLayout {{")
         support.append(f"    public static var eightbyteClasses: [EightbyteClass] {{ [{classes}] }}")
         support.append("}")
-    output.add("Tests/ImpostorTests/GeneratedABI/GeneratedABISupport.swift", "\n".join(support) + "\n")
+    output.add("Tests/ImpostorTests/Signature/GeneratedABI/GeneratedABISupport.swift", "\n".join(support) + "\n")
 
     for k, chunk in enumerate(split(sigs, SWIFT_FILES)):
         lines = [f"// Signatures {chunk[0].number}...{chunk[-1].number} of the generated ABI conformance suite.",
@@ -1201,7 +1201,7 @@ def emit_swift(output, pool, sigs):
         for sig in chunk:
             lines.extend(swift_test(sig))
         lines[-1:] = ["}"]
-        output.add(f"Tests/ImpostorTests/GeneratedABI/GeneratedABITests_{k}.swift", "\n".join(lines) + "\n")
+        output.add(f"Tests/ImpostorTests/Signature/GeneratedABI/GeneratedABITests_{k}.swift", "\n".join(lines) + "\n")
 
 
 def swift_test(sig):

@@ -1,5 +1,5 @@
-// Type-checked by Tests/ImpostorTests/CompileDiagnosticsTests.swift against the Impostor
-// module the test run was built with; no target compiles this file. A line ending in
+// Type-checked by Tests/ImpostorTests/Prototypes/CompileDiagnosticsTests.swift against the
+// Impostor module the test run was built with; no target compiles this file. A line ending in
 // `// error: A, B` must get an error that names both A and B; every other line must compile.
 import Impostor
 

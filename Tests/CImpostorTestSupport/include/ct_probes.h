@@ -1,7 +1,17 @@
-// Probes into CImpostor's static trampolines for Impostor's own tests: defined in CImpostor
-// (static_code_page.c), declared here so that no production header carries them.
+// Probes into Impostor's C layers for Impostor's own tests, so that no test imports a production
+// module (CImpostor, CImpostorInterpose). Each is defined in that layer, except the one
+// probes.c defines here over it. Those that a production header also declares, for Impostor
+// itself or the benchmarks, are repeated here as they are there; probes.c includes this header
+// with those, so that a declaration here that drifts from its original does not compile.
 #ifndef CT_PROBES_H
 #define CT_PROBES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+// MARK: - CImpostor: static trampolines (static_code_page.c)
+//
+// The first four are declared here only, so that no production header carries them.
 
 /// True when `code` is a static trampoline whose dispatcher records a call no stub key answers
 /// itself right now: it reads quiet-call settings, they are open, and the mock is nice (for
@@ -20,5 +30,61 @@ int impostor_static_trampoline_live_keys(const void *_Nonnull code);
 
 /// How many code pages of static trampolines this process has mapped (for tests).
 unsigned long impostor_static_trampoline_pages(void);
+
+/// NULL when static trampolines can be made in this process; otherwise why not (as
+/// impostor_static_trampolines.h declares it).
+const char *_Nullable impostor_static_trampolines_unavailable(void);
+
+// MARK: - CImpostor: call records (record_memory.c)
+
+/// Bytes of record chunks mapped now (as impostor_records.h declares it).
+size_t impostor_records_mapped_bytes(void);
+
+// MARK: - CImpostor: guarded reads (guarded_read.c)
+//
+// The readers Impostor copies a caller's memory with, called directly (as
+// impostor_guarded_read.h declares them, where what each returns is described).
+
+void impostor_guarded_read_prepare(void);
+size_t impostor_guarded_copy(void *_Nonnull destination, const void *_Nonnull source, size_t count);
+size_t impostor_guarded_strnlen(const char *_Nonnull text, size_t max);
+size_t impostor_guarded_copy_text(void *_Nonnull destination, const char *_Nonnull text, size_t max);
+
+// MARK: - CImpostorInterpose: GOT slots (got_scan.c, got_patch.c)
+//
+// As CImpostorInterpose.h declares them.
+
+/// Makes the next `count` page-protection changes made on this thread fail with `error` (a test
+/// hook: the refusal path, on a machine where `mprotect` never refuses).
+void impostor_got_fail_next_protection_changes(int count, int error);
+
+/// The load bias of the object containing `address`, or UINTPTR_MAX when none does; its name
+/// in `*name` when `name` is not NULL.
+uintptr_t impostor_got_object_base(const void *_Nullable address, const char *_Nullable *_Nullable name);
+
+/// The load bias of the main executable.
+uintptr_t impostor_got_executable_base(void);
+
+/// Replaces the value of `slot` with `desired` if it still holds `expected`, making a read-only
+/// slot's page writable for the store. 0 on success, -1 (and the value found in `*found`) when
+/// the slot held something else, or the errno `mprotect` failed with.
+int impostor_got_swap(void *_Nullable *_Nonnull slot, void *_Nullable expected,
+                      void *_Nullable desired, int read_only, void *_Nullable *_Nonnull found);
+
+/// One GOT slot as CImpostorInterpose's scan reports it, with the fields the tests read.
+typedef struct ct_got_slot {
+    /// The slot itself.
+    void *_Nullable *_Nonnull address;
+    /// What the slot held when it was scanned.
+    void *_Nullable value;
+    /// Non-zero when the slot lies on a read-only (RELRO) page.
+    int32_t read_only;
+} ct_got_slot;
+
+/// The main executable's GOT slots for `symbol`, as Impostor's own scan finds them: writes up
+/// to `capacity` of them (at most CT_GOT_SLOTS_MAX) to `slots` and returns how many there are
+/// (defined in probes.c).
+#define CT_GOT_SLOTS_MAX 64
+size_t ct_main_executable_got_slots(const char *_Nonnull symbol, ct_got_slot *_Nullable slots, size_t capacity);
 
 #endif

@@ -1,0 +1,77 @@
+import CImpostorTestSupport
+import Impostor
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What a release leaves behind (every GOT slot as it was, byte for byte) and which layer
+/// answers when two interpositions of one symbol have different scopes (the newest whose scope
+/// holds the calling object).
+@Suite struct InterpositionRestoreAndScopeTests {
+    typealias GetEGid = @convention(c) () -> gid_t
+    typealias GetTimeOfDay = @convention(c) (UnsafeMutablePointer<timeval>?, UnsafeMutableRawPointer?) -> Int32
+
+    /// Each GOT slot for `symbol` in the main executable: its address and what it holds, as
+    /// the interposition's own scan sees them.
+    private static func mainExecutableSlots(of symbol: String) -> [[UInt]] {
+        let capacity = 16
+        let slots = UnsafeMutablePointer<ct_got_slot>.allocate(capacity: capacity)
+        defer { slots.deallocate() }
+        let count = ct_main_executable_got_slots(symbol, slots, capacity)
+        return UnsafeBufferPointer(start: slots, count: min(count, capacity)).map { slot in
+            [UInt(bitPattern: slot.address), UInt(bitPattern: slot.value)]
+        }
+    }
+
+    /// getegid is interposed by no other test, so nothing else changes its slots meanwhile. A
+    /// dispatcher left with no layers would route to the real function anyway: only the slot
+    /// values themselves show whether they were put back.
+    @Test func releasingTheMockeryPutsEverySlotBackByteForByte() {
+        _ = ct_interpose_getegid()   // binds the executable's lazy slot first
+        let before = Self.mainExecutableSlots(of: "getegid")
+        #expect(!before.isEmpty, "the test executable calls getegid through a GOT slot")
+        do {
+            let mockery = Mockery("getegid")
+            let mock = mockery.interpose("getegid", as: GetEGid.self, in: .mainExecutable)
+            mockery.withCurrent {
+                stub(mock()).with { 4_242 }
+                #expect(ct_interpose_getegid() == 4_242)
+            }
+            #expect(Self.mainExecutableSlots(of: "getegid") != before, "the interposition rebinds the slot")
+            withExtendedLifetime(mockery) {}
+        }
+        #expect(Self.mainExecutableSlots(of: "getegid") == before)
+        #expect(ct_interpose_getegid() == getegid())
+    }
+
+    /// An older `.sharedLibraries` layer under a newer one scoped to libsqlite3: libsqlite3's
+    /// call gets the newer layer's answer, libuuid's (a third library) the older one's.
+    @Test(.mockery) func theNewestLayerWhoseScopeHoldsTheCallerAnswers() throws {
+        let sqlite = try #require(InterposeLibraryTests.SQLite())
+        let library = try #require(dlopen("libuuid.so.1", RTLD_NOW), "libuuid1 is installed with util-linux")
+        typealias GenerateTime = @convention(c) (UnsafeMutablePointer<UInt8>?) -> Void
+        let generateTime = unsafeBitCast(try #require(dlsym(library, "uuid_generate_time")), to: GenerateTime.self)
+
+        let everywhere = interpose("gettimeofday", as: GetTimeOfDay.self, in: .sharedLibraries)
+        stub(everywhere(any(), any())).callingOriginal()
+        let inSQLite = interpose("gettimeofday", as: GetTimeOfDay.self, in: "libsqlite3")
+        stub(inSQLite(any(), any())).with { (time: UnsafeMutablePointer<timeval>?, _: UnsafeMutableRawPointer?) -> Int32 in
+            time?.pointee = timeval(tv_sec: 86_400 * 365, tv_usec: 0)
+            return 0
+        }
+
+        // libsqlite3's clock: the newer layer answers (the older one would give today's date).
+        #expect(sqlite.firstValue("SELECT date('now')") == "1971-01-01")
+        verify(inSQLite(any(), any()))
+
+        // libuuid's clock: only the older layer's scope holds libuuid.
+        let sqliteCalls = invocations(of: inSQLite).count
+        let everywhereCalls = invocations(of: everywhere).count
+        var bytes = [UInt8](repeating: 0, count: 16)
+        generateTime(&bytes)
+        #expect(invocations(of: inSQLite).count == sqliteCalls, "libuuid's call reached the layer scoped to libsqlite3")
+        #expect(invocations(of: everywhere).count > everywhereCalls, "libuuid's call did not reach the .sharedLibraries layer")
+        #expect(bytes != [UInt8](repeating: 0, count: 16))
+    }
+}
