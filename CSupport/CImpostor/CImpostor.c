@@ -1,5 +1,6 @@
 #include "CImpostor.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,8 @@ static void thread_ended(void *value) {
 static void make_thread_end_key(void) { thread_end_key_made = pthread_key_create(&thread_end_key, thread_ended) == 0; }
 
 __attribute__((noinline)) uintptr_t impostor_frame_address(void) { return (uintptr_t)__builtin_frame_address(0); }
+
+void impostor_set_errno(int32_t code) { errno = code; }
 
 __attribute__((noinline)) void *impostor_answering_failures(void) {
     impostor_thread_state *state = &impostor_thread_state_storage;

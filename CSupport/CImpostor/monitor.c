@@ -1,6 +1,5 @@
 #include "impostor_monitor.h"
 
-#include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <time.h>
@@ -55,5 +54,3 @@ uint64_t impostor_monotonic_now_ns(void) {
     clock_gettime(CLOCK_MONOTONIC, &now);
     return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
 }
-
-void impostor_set_errno(int32_t code) { errno = code; }

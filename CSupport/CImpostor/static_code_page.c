@@ -189,7 +189,7 @@ static static_closure *closure_at(const void *code) {
     return closure;
 }
 
-int impostor_static_trampoline_records_quietly(const void *code) {
+int impostor_static_trampoline_records_on_fast_path(const void *code) {
     static_closure *closure = closure_at(code);
     return closure != NULL && closure->fast != NULL && atomic_load_explicit(&closure->fast->open, memory_order_acquire) &&
            closure->fast->nice;
@@ -306,7 +306,7 @@ const char *impostor_static_trampolines_unavailable(void) {
 
 unsigned long impostor_static_trampoline_pages(void) { return 0; }
 
-int impostor_static_trampoline_records_quietly(const void *code) {
+int impostor_static_trampoline_records_on_fast_path(const void *code) {
     (void)code;
     return 0;
 }

@@ -111,7 +111,7 @@ __attribute__((visibility("hidden"))) size_t impostor_records_lane_count(imposto
 #endif
 
 // Probes for Impostor's own tests, declared for them in CImpostorTestSupport's ct_probes.h.
-int impostor_static_trampoline_records_quietly(const void *code);
+int impostor_static_trampoline_records_on_fast_path(const void *code);
 int impostor_static_trampoline_lanes(const void *code);
 int impostor_static_trampoline_live_keys(const void *code);
 unsigned long impostor_static_trampoline_pages(void);

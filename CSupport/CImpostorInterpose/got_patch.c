@@ -38,6 +38,10 @@ static long change_protection(uintptr_t page, long protection) {
     return raw_mprotect(page, PAGE_SIZE_BYTES, protection);
 }
 
+/// A test hook, declared only in the tests' `ct_probes.h`: makes the next `count` page-protection
+/// changes on this thread fail with `error`, so that the refusal path runs on a machine where
+/// `mprotect` never refuses.
+void impostor_got_fail_next_protection_changes(int count, int error);
 void impostor_got_fail_next_protection_changes(int count, int error) {
     injected_error = error;
     injected_failures = count;

@@ -30,9 +30,6 @@ void impostor_monitor_wake_all(impostor_monitor *_Nonnull monitor);
 /// CLOCK_MONOTONIC now, in nanoseconds: the clock `impostor_monitor_wait` measures against.
 uint64_t impostor_monotonic_now_ns(void);
 
-/// Sets the calling thread's errno: what a C caller reads after a mock returns.
-void impostor_set_errno(int32_t code);
-
 #ifdef __cplusplus
 }
 #endif

@@ -92,6 +92,9 @@ uintptr_t impostor_frame_address(void);
 /// frame of the code that asks.
 void *_Nullable impostor_answering_failures(void);
 
+/// Sets the calling thread's errno: what a C caller reads after a mock returns.
+void impostor_set_errno(int32_t code);
+
 /// True while this thread evaluates a prototype.
 static inline int impostor_is_recording(void) { return impostor_thread_state_storage.recording != 0; }
 

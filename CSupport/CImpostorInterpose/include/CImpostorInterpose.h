@@ -106,11 +106,6 @@ int impostor_got_swap(void *_Nullable *_Nonnull slot, void *_Nullable expected,
 /// Returned by `impostor_got_swap` when the slot no longer held the expected value.
 #define IMPOSTOR_GOT_CHANGED (-1)
 
-/// Makes the next `count` page-protection changes made on this thread fail with `error` (a
-/// test hook, so that the refusal path can be exercised on a machine where `mprotect` never
-/// refuses).
-void impostor_got_fail_next_protection_changes(int count, int error);
-
 // MARK: Dispatchers
 
 /// How many symbols can be interposed over the life of the process (one dispatcher each).

@@ -17,7 +17,7 @@
 /// itself right now: it reads quiet-call settings, they are open, and the mock is nice (for
 /// tests). Reads the context through the stub's data word, so `code` must be a trampoline's
 /// entry point or another address whose page is readable.
-int impostor_static_trampoline_records_quietly(const void *_Nonnull code);
+int impostor_static_trampoline_records_on_fast_path(const void *_Nonnull code);
 
 /// How many lanes the records of the static trampoline at `code` have (one per thread that
 /// recorded, less those taken over from threads that ended); -1 when its dispatcher records

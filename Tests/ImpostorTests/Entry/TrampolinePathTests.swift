@@ -38,16 +38,16 @@ import Glibc
     /// A nice mock's static trampoline records a call no stub answers itself, without entering
     /// the handler, until the mock gets a stub that runs code to match, or an expectation, or is
     /// released; a mock that captures pointer memory or reports uninteresting calls never does.
-    /// What a quiet call leaves is the same as what the handler leaves: its arguments, a zero
+    /// What a fast-path call leaves is the same as what the handler leaves: its arguments, a zero
     /// result, its thread and its place among other calls. A prototype evaluated by `verify`
     /// is not recorded.
     @Test(.enabled(if: !libffiPathForced))
-    func quietCallsAreRecordedByTheTrampolineUntilAStubThatRunsCodeOrAnExpectationConcernsTheMock() {
-        let mockery = Mockery("quiet")
+    func fastPathCallsAreRecordedByTheTrampolineUntilAStubThatRunsCodeOrAnExpectationConcernsTheMock() {
+        let mockery = Mockery("fast path")
         let add = mockery.mock(of: ct_binary_i32.self, named: "add")
         let other = mockery.mock(of: ct_binary_i32.self, named: "other")
         let code = unsafeBitCast(add, to: UnsafeRawPointer.self)
-        #expect(impostor_static_trampoline_records_quietly(code) == 1)
+        #expect(impostor_static_trampoline_records_on_fast_path(code) == 1)
         #expect(ct_call_binary_i32(add, 7, -8) == 0)
         #expect(ct_call_binary_i32(other, 1, 1) == 0)
         #expect(ct_call_four_times(add) == 0)
@@ -64,57 +64,57 @@ import Glibc
         #expect(invocations(of: add).map { [$0.argument(0, as: Int32.self), $0.argument(1, as: Int32.self)] }
             == [[7, -8], [0, 0], [1, 2], [2, 4], [3, 6]])
         #expect(invocations(of: add).allSatisfy { $0.thread == .current && $0.returnValue(as: Int32.self) == 0 })
-        #expect(impostor_static_trampoline_records_quietly(code) == 1, "verify leaves the mock quiet")
+        #expect(impostor_static_trampoline_records_on_fast_path(code) == 1, "verify leaves the mock on the fast path")
 
         // A stub of literals and any() becomes a key the dispatcher checks itself: the mock
-        // stays quiet for the calls the stub does not answer.
+        // stays on the fast path for the calls the stub does not answer.
         #expect(impostor_static_trampoline_live_keys(code) == 0)
         stub(add(any(), 2)).with { (a: Int32, _: Int32) in a * 100 }
         #expect(impostor_static_trampoline_live_keys(code) == 1)
-        #expect(impostor_static_trampoline_records_quietly(code) == 1)
+        #expect(impostor_static_trampoline_records_on_fast_path(code) == 1)
         #expect(ct_call_binary_i32(add, 5, 2) == 500)
         #expect(ct_call_binary_i32(add, 5, 3) == 0)
         // A matcher that runs code sends every call to the handler.
         stub(add(gt(100), any())).with { (a: Int32, _: Int32) in a }
-        #expect(impostor_static_trampoline_records_quietly(code) == 0)
+        #expect(impostor_static_trampoline_records_on_fast_path(code) == 0)
         #expect(impostor_static_trampoline_live_keys(code) == -1)
         #expect(ct_call_binary_i32(add, 6, 2) == 600)
         #expect(ct_call_binary_i32(add, 101, 2) == 101)
         #expect(invocations(of: add).map { $0.returnValue(as: Int32.self) } == [0, 0, 0, 0, 0, 500, 0, 600, 101])
 
         mockery.checking { allowing(other(any(), any())).will(returnValue(9)) }
-        #expect(impostor_static_trampoline_records_quietly(unsafeBitCast(other, to: UnsafeRawPointer.self)) == 0)
+        #expect(impostor_static_trampoline_records_on_fast_path(unsafeBitCast(other, to: UnsafeRawPointer.self)) == 0)
         #expect(impostor_static_trampoline_live_keys(unsafeBitCast(other, to: UnsafeRawPointer.self)) == -1)
         #expect(ct_call_binary_i32(other, 2, 2) == 9)
 
         let released = Mockery("released").mock(of: ct_binary_i32.self, named: "released")
-        #expect(impostor_static_trampoline_records_quietly(unsafeBitCast(released, to: UnsafeRawPointer.self)) == 0)
+        #expect(impostor_static_trampoline_records_on_fast_path(unsafeBitCast(released, to: UnsafeRawPointer.self)) == 0)
 
         // A naggy mock's dispatcher answers from its keys but leaves a call none answers to the
         // handler, which reports it.
         let naggyMockery = Mockery("naggy", strictness: .naggy)
         let naggy = naggyMockery.mock(of: ct_binary_i32.self, named: "naggy")
-        #expect(impostor_static_trampoline_records_quietly(unsafeBitCast(naggy, to: UnsafeRawPointer.self)) == 0)
+        #expect(impostor_static_trampoline_records_on_fast_path(unsafeBitCast(naggy, to: UnsafeRawPointer.self)) == 0)
         #expect(impostor_static_trampoline_live_keys(unsafeBitCast(naggy, to: UnsafeRawPointer.self)) == 0)
         withExtendedLifetime(naggyMockery) {}
         let capturing: cp_sink_int_fn = mockery.mock(named: "capturing", capturing: [0: .buffer(count: 1)])
-        #expect(impostor_static_trampoline_records_quietly(unsafeBitCast(capturing, to: UnsafeRawPointer.self)) == 0)
+        #expect(impostor_static_trampoline_records_on_fast_path(unsafeBitCast(capturing, to: UnsafeRawPointer.self)) == 0)
         #expect(impostor_static_trampoline_live_keys(unsafeBitCast(capturing, to: UnsafeRawPointer.self)) == -1)
-        #expect(impostor_static_trampoline_records_quietly(unsafeBitCast(
+        #expect(impostor_static_trampoline_records_on_fast_path(unsafeBitCast(
             mockery.mock(of: ct_fn_ldouble.self, named: "ldouble"), to: UnsafeRawPointer.self)) == 0)
     }
 
-    /// A quiet call copies each value of at most 8 bytes as 8 bytes from its slot of the frame,
+    /// A fast-path call copies each value of at most 8 bytes as 8 bytes from its slot of the frame,
     /// in order up the record, so a copy spills into the next values' places before they are
     /// written, and the last past the record, into the next record or the chunk's spare bytes.
     /// Every narrow width next to each other, in registers and on the stack, over 30 calls
     /// (past the ends of a lane's first two chunks), must come back exactly, each call its own
     /// values, with a zero result; then a stub answers and the calls go on being recorded alike.
-    @Test func quietCallsRecordEveryWidthExactlyInRegistersAndOnTheStack() {
+    @Test func fastPathCallsRecordEveryWidthExactlyInRegistersAndOnTheStack() {
         let mockery = Mockery("widths")
         let f = mockery.mock(of: ct_fn_widths.self, named: "widths")
         if !libffiPathForced {
-            #expect(impostor_static_trampoline_records_quietly(unsafeBitCast(f, to: UnsafeRawPointer.self)) == 1)
+            #expect(impostor_static_trampoline_records_on_fast_path(unsafeBitCast(f, to: UnsafeRawPointer.self)) == 1)
         }
         #expect(ct_call_widths(f, 30) == 0)
         stub(f(any(), any(), any(), any(), any(), any(), any(), any(), any(), any(), any(), any(), any())).with { Int16(-2) }
@@ -147,7 +147,7 @@ import Glibc
         }
 
         // Records of 24 bytes whose last value, the result, starts 5 bytes before the end: each
-        // quiet call's copy of it runs 3 bytes into the next record, and at a chunk's end into
+        // fast-path call's copy of it runs 3 bytes into the next record, and at a chunk's end into
         // the chunk's spare bytes (AddressSanitizer reports a copy past them).
         let narrow = mockery.mock(of: ct_fn_u8.self, named: "narrow")
         for _ in 0..<30 { #expect(ct_call_u8(narrow, 0) == 1) }
