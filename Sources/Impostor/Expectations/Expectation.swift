@@ -18,10 +18,9 @@ final class Expectation: @unchecked Sendable {
     }
 
     enum Target {
-        /// A call pattern: `oneOf(add(1, any()))`.
-        case call(CallPattern)
-        /// A call pattern on a Swift mock's member: `oneOf(printer.print("Hello!"))`.
-        case swiftCall(SwiftCallPattern)
+        /// A call pattern, on a C mock or a Swift mock's member: `oneOf(add(1, any()))`,
+        /// `oneOf(printer.print("Hello!"))`.
+        case pattern(any BoundPattern)
         /// Every call to a mock: `ignoring(logger)`.
         case mock
     }
@@ -77,8 +76,7 @@ final class Expectation: @unchecked Sendable {
     /// True when a live call's arguments fit.
     func matches(_ frame: CallFrame) -> Bool {
         switch target {
-        case .call(let pattern): pattern.matches(frame)
-        case .swiftCall: false
+        case .pattern(let pattern): pattern.matches(frame: frame)
         case .mock: true
         }
     }
@@ -86,30 +84,26 @@ final class Expectation: @unchecked Sendable {
     /// True when a Swift call's arguments fit.
     func matches(values: [Any]) -> Bool {
         switch target {
-        case .swiftCall(let pattern): pattern.matches(values)
-        case .call: false
+        case .pattern(let pattern): pattern.matches(values: values)
         case .mock: true
         }
     }
 
     /// The pattern on a Swift member, for expectations on one.
     var swiftPattern: SwiftCallPattern? {
-        if case .swiftCall(let pattern) = target { return pattern }
+        if case .pattern(let pattern) = target { return pattern as? SwiftCallPattern }
         return nil
     }
 
     /// `add(1, any())`, or nil for an expectation on every call to a mock.
     var patternDescription: String? {
-        switch target {
-        case .call(let pattern): pattern.description
-        case .swiftCall(let pattern): pattern.description
-        case .mock: nil
-        }
+        if case .pattern(let pattern) = target { return pattern.description }
+        return nil
     }
 
     /// The pattern, for expectations on a call pattern.
     var pattern: CallPattern? {
-        if case .call(let pattern) = target { return pattern }
+        if case .pattern(let pattern) = target { return pattern as? CallPattern }
         return nil
     }
 }
@@ -122,7 +116,18 @@ protocol ExpectedMock: AnyObject, Sendable {
     var isReleased: Bool { get }
     /// Sends the mock's calls through its Mockery's expectations from now on.
     func markExpected()
+    /// Why `step` cannot answer this mock's calls (wrong types, a C-only action on a Swift
+    /// member); nil when it can.
+    func actionProblem(_ step: ActionStep) -> String?
 }
 
-extension Interceptor: ExpectedMock {}
-extension SwiftMember: ExpectedMock {}
+extension Interceptor: ExpectedMock {
+    func actionProblem(_ step: ActionStep) -> String? { step.problem(signature, name) }
+}
+
+extension SwiftMember: ExpectedMock {
+    func actionProblem(_ step: ActionStep) -> String? {
+        guard step.swift != nil else { return FailureMessages.actionNotForSwift(step.description, mock: name) }
+        return step.swiftProblem(self)
+    }
+}

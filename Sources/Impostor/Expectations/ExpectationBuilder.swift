@@ -33,15 +33,7 @@ public struct ExpectationBuilder<Result> {
             return refuse(FailureMessages.actionsNeverRun(expectation: ExpectationText.declaration(expectation)), site: site)
         }
         let step = actions.count == 1 ? actions[0].step : (ActionChecks.sequence(actions.map(\.step)) as Action<Result>).step
-        if let member = expectation.mock as? SwiftMember {
-            guard step.swift != nil else {
-                return refuse(FailureMessages.actionNotForSwift(step.description, mock: member.name), site: site)
-            }
-            if let problem = step.swiftProblem(member) { return refuse(problem, site: site) }
-        } else if let interceptor = expectation.mock as? Interceptor,
-                  let problem = step.problem(interceptor.signature, interceptor.name) {
-            return refuse(problem, site: site)
-        }
+        if let problem = expectation.mock.actionProblem(step) { return refuse(problem, site: site) }
         expectation.actions = step
         expectation.actionSite = site
         return self

@@ -54,7 +54,7 @@ final class ExpectationDraft: @unchecked Sendable {
     /// prototype's value is not the mock's result (`oneOf(add(1, 2) == 3)` calls the mock but
     /// is a Bool: its actions would write a Bool where C reads an Int32).
     static func declarable<Result>(
-        _ pattern: BoundPattern, _: Result.Type, purpose: String, site: SourceSite
+        _ pattern: any BoundPattern, _: Result.Type, purpose: String, site: SourceSite
     ) -> (any ExpectedMock, Expectation.Target)? {
         let result = pattern.resultType
         guard Result.self == result else {
@@ -65,10 +65,7 @@ final class ExpectationDraft: @unchecked Sendable {
                 site: site))
             return nil
         }
-        switch pattern {
-        case .c(let pattern): return (pattern.interceptor, .call(pattern))
-        case .swift(let pattern): return (pattern.member, .swiftCall(pattern))
-        }
+        return (pattern.expectedMock, .pattern(pattern))
     }
 
     /// Adds the expectation to the draft, after checking its mock belongs to the draft's Mockery.

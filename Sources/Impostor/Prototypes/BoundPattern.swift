@@ -1,58 +1,88 @@
-/// A prototype's call pattern, bound: on a C mock (``CallPattern``, matched against call frames)
-/// or on a Swift mock's member (``SwiftCallPattern``, matched against kept values).
-enum BoundPattern: Sendable {
-    case c(CallPattern)
-    case swift(SwiftCallPattern)
-
+/// A prototype's call pattern, bound to what it is on: the one seam between the engine's stages
+/// and the two kinds of mock.
+///
+/// A C function's mock (``CallPattern``, matched against call frames and records) and a Swift
+/// mock's member (``SwiftCallPattern``, matched against kept values) differ in how a call's
+/// arguments arrive and are read back; stubbing, verification, in-order verification and
+/// expectations ask the pattern for what they need and never switch on its kind.
+protocol BoundPattern: Sendable {
     /// `add(any(), 5)`, `printer.print("Hello!")`.
-    var description: String {
-        switch self {
-        case .c(let pattern): pattern.description
-        case .swift(let pattern): pattern.description
-        }
-    }
-
-    /// The mock's name.
-    var mockName: String {
-        switch self {
-        case .c(let pattern): pattern.interceptor.name
-        case .swift(let pattern): pattern.member.name
-        }
-    }
-
+    var description: String { get }
+    /// The mock's (or member's) name.
+    var mockName: String { get }
     /// Which mock (or member) the pattern is on.
-    var mock: ObjectIdentifier {
-        switch self {
-        case .c(let pattern): ObjectIdentifier(pattern.interceptor)
-        case .swift(let pattern): ObjectIdentifier(pattern.member)
-        }
-    }
-
-    var isMockReleased: Bool {
-        switch self {
-        case .c(let pattern): pattern.interceptor.isReleased
-        case .swift(let pattern): pattern.member.isReleased
-        }
-    }
-
-    var pendingFailures: PendingFailures {
-        switch self {
-        case .c(let pattern): pattern.interceptor.pendingFailures
-        case .swift(let pattern): pattern.member.pendingFailures
-        }
-    }
-
-    /// The C pattern, if it is one.
-    var c: CallPattern? { if case .c(let pattern) = self { pattern } else { nil } }
-
-    /// The Swift pattern, if it is one.
-    var swift: SwiftCallPattern? { if case .swift(let pattern) = self { pattern } else { nil } }
-
+    var mock: ObjectIdentifier { get }
+    var isMockReleased: Bool { get }
+    var pendingFailures: PendingFailures { get }
     /// The mock's result type, for checking a prototype's value and a stub's answers.
-    var resultType: Any.Type {
-        switch self {
-        case .c(let pattern): pattern.interceptor.signature.result?.swiftType ?? Void.self
-        case .swift(let pattern): pattern.member.resultType
-        }
-    }
+    var resultType: Any.Type { get }
+
+    // MARK: Stubbing
+
+    /// Why a block taking `blockTypes` (none: a block without arguments) cannot answer this
+    /// pattern's calls, with `swift` its Swift form and `error` what it throws; nil when it can.
+    func blockProblem(_ blockTypes: [Any.Type], swift: SwiftAnswer, throwing error: (any Error)?) -> String?
+    /// Why an answer with no C form (nil: an async or throwing block) cannot answer this
+    /// pattern's calls; nil when it can.
+    func missingAnswerProblem(_ answer: StubAnswer?) -> String?
+    /// Why answering this pattern's calls by throwing `error` is refused; nil when it is not.
+    func throwProblem(_ error: any Error) -> String?
+    /// Adds a stub answering this pattern with `answer` (C) or `swift` (Swift); nil after
+    /// reporting that the mock cannot take another.
+    func install(answer: StubAnswer?, swift: SwiftAnswer, site: SourceSite) -> (any InstalledStub)?
+    /// Adds a stub answering with a block that takes the whole ``Invocation``.
+    func install<Result>(invocationBlock body: @escaping (Invocation) -> Result, site: SourceSite) -> (any InstalledStub)?
+    /// The answers of a grouped stub's block for this pattern, its result converted to the
+    /// mock's type where numbers allow; nil after reporting that it cannot be.
+    func groupAnswers<Result>(_ body: @escaping () -> Result, site: SourceSite) -> (answer: StubAnswer?, swift: SwiftAnswer)?
+    /// The answer that passes calls on to the real function; nil when the mock has none.
+    var originalAnswer: StubAnswer? { get }
+
+    // MARK: Verification
+
+    /// `verify(mode, pattern)`, waiting up to `timeout` for calls from other threads.
+    func verify(mode: VerificationMode, timeout: Duration?, site: SourceSite)
+    /// The earliest matching call stamped after `after`, reading the mock's calls once per
+    /// search through `cache`.
+    func earliestCall(after: UInt64, cache: OrderSearchCache) -> OrderedCall?
+    /// Marks a call `earliestCall` found as verified.
+    func markVerified(_ call: OrderedCall)
+    /// Reports the calls whose pointer memory a matcher could not read, as a verify does.
+    func reportUnreadable()
+    /// Every call to the mock, oldest first.
+    func invocations() -> [Invocation]
+
+    // MARK: Expectations
+
+    /// The mock an expectation on this pattern belongs to.
+    var expectedMock: any ExpectedMock { get }
+    /// True when a C call in flight fits (always false for a Swift member's pattern).
+    func matches(frame: CallFrame) -> Bool
+    /// True when a Swift call's arguments fit (always false for a C mock's pattern).
+    func matches(values: [Any]) -> Bool
+}
+
+/// A call in-order verification found: its stamp and where it is among the mock's calls.
+struct OrderedCall {
+    let stamp: UInt64
+    let index: Int
+    /// The Swift member's reset count when its calls were read (0 for C).
+    let generation: Int
+    /// The C mock's records the index points into (nil for Swift).
+    let batch: RecordBatch?
+}
+
+/// Each mock's calls, read once per in-order search.
+final class OrderSearchCache {
+    var checks: [ObjectIdentifier: Verifier.Check] = [:]
+    var swiftCalls: [ObjectIdentifier: (calls: [SwiftCall], generation: Int)] = [:]
+}
+
+/// A stub just installed on a C mock or a Swift member, to which a chain adds answers.
+protocol InstalledStub: AnyObject {
+    /// The pattern it answers.
+    var bound: any BoundPattern { get }
+    /// Adds an answer for the call after the previous ones: `answer` for a C mock, `swift` for
+    /// a Swift member.
+    func append(answer: StubAnswer?, swift: SwiftAnswer)
 }

@@ -18,7 +18,7 @@ enum PrototypeEvaluation {
     /// after reporting why there are none. `purpose` is the API in use (`stub`, `verify`).
     static func patterns(
         count: Int, shape: Shape, purpose: String, site: SourceSite, _ prototype: (Int) -> Void
-    ) -> [BoundPattern]? {
+    ) -> [any BoundPattern]? {
         if PrototypeRecorder.isRecording {
             // The outer prototype runs in several rounds: report the nesting once.
             if MatcherRecorder.current.round == 0 {
@@ -29,7 +29,7 @@ enum PrototypeEvaluation {
         MatcherRecorder.reportLeftovers()
         defer { MatcherRecorder.current.round = 0 }
 
-        var patterns: [BoundPattern] = []
+        var patterns: [any BoundPattern] = []
         for index in 0..<count {
             switch evaluate({ prototype(index) }, shape: shape, purpose: purpose, site: site) {
             case .success(let found): patterns += found
@@ -58,8 +58,8 @@ enum PrototypeEvaluation {
 
     private static func evaluate(
         _ prototype: () -> Void, shape: Shape, purpose: String, site: SourceSite
-    ) -> Result<[BoundPattern], ImpostorFailure> {
-        func failure(_ message: String, at place: SourceSite = site) -> Result<[BoundPattern], ImpostorFailure> {
+    ) -> Result<[any BoundPattern], ImpostorFailure> {
+        func failure(_ message: String, at place: SourceSite = site) -> Result<[any BoundPattern], ImpostorFailure> {
             .failure(ImpostorFailure(message: message, site: place))
         }
         var rounds: [[PrototypeRecorder.CapturedCall]] = []
@@ -93,18 +93,18 @@ enum PrototypeEvaluation {
             rounds.append(calls)
             round += 1
         }
-        var patterns: [BoundPattern] = []
+        var patterns: [any BoundPattern] = []
         for index in rounds[0].indices {
             let call = rounds.map { $0[index] }
             if call[0].member != nil {
                 switch bindSwift(call, purpose: purpose, site: site) {
-                case .success(let pattern): patterns.append(.swift(pattern))
+                case .success(let pattern): patterns.append(pattern)
                 case .failure(let error): return .failure(error)
                 }
                 continue
             }
             switch bind(call, purpose: purpose, site: site) {
-            case .success(let pattern): patterns.append(.c(pattern))
+            case .success(let pattern): patterns.append(pattern)
             case .failure(let error): return .failure(error)
             }
         }

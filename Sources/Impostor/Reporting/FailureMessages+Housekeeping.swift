@@ -8,7 +8,7 @@ extension FailureMessages {
     /// same lines, with the time allowed in the first (`Expected calls in this order within
     /// 0.05 seconds:`).
     static func orderFailed(
-        expected: [BoundPattern], found: [(BoundPattern, UInt64)], missing: BoundPattern, calls: [Invocation],
+        expected: [any BoundPattern], found: [(any BoundPattern, UInt64)], missing: any BoundPattern, calls: [Invocation],
         within timeout: Duration
     ) -> String {
         let text = orderFailed(expected: expected, found: found, missing: missing, calls: calls)

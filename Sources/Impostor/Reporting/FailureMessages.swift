@@ -261,7 +261,7 @@ extension FailureMessages {
     }
 
     static func orderFailed(
-        expected: [BoundPattern], found: [(BoundPattern, UInt64)], missing: BoundPattern, calls: [Invocation]
+        expected: [any BoundPattern], found: [(any BoundPattern, UInt64)], missing: any BoundPattern, calls: [Invocation]
     ) -> String {
         var lines = ["Expected calls in this order:"]
         lines += expected.enumerated().map { "  \($0.offset + 1). \($0.element.description)" }

@@ -5,10 +5,9 @@
 /// `stub { add(1, 1); add(2, 2) }.with { 0 }` returns an `Int32` zero from `add`. A value that
 /// does not fit the mock's return type is reported at the call, which then returns zero.
 public struct GroupStubbing {
-    let bound: [BoundPattern]
-    var patterns: [CallPattern] { bound.compactMap(\.c) }
+    let bound: [any BoundPattern]
 
-    init(patterns: [BoundPattern]) { bound = patterns }
+    init(patterns: [any BoundPattern]) { bound = patterns }
 
     /// Answers every call of the group with `body`.
     @discardableResult
@@ -18,16 +17,9 @@ public struct GroupStubbing {
     ) -> GroupStubChain {
         let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
         // Every answer first, so a block that fits no mock installs no stub at all.
-        guard let answers = GroupStubChain.answers(for: patterns, site: site, body),
-              GroupStubChain.fit(bound.compactMap(\.swift), Result.self, site: site)
-        else { return GroupStubChain(stubs: [], site: site) }
-        let stubs = zip(patterns, answers).compactMap { Stubbing<Result>.install($1, for: $0, site: site) }
-        let swiftStubs = bound.compactMap(\.swift).map { pattern in
-            let stub = SwiftStub(pattern: pattern, answer: SwiftAnswer { _ in body() })
-            pattern.member.install(stub)
-            return stub
-        }
-        return GroupStubChain(stubs: stubs, site: site, swiftStubs: swiftStubs)
+        guard let answers = GroupStubChain.answers(for: bound, site: site, body) else { return GroupStubChain(stubs: [], site: site) }
+        let stubs = zip(bound, answers).compactMap { $0.install(answer: $1.answer, swift: $1.swift, site: site) }
+        return GroupStubChain(stubs: stubs, site: site)
     }
 
     /// Answers every call of the group with `values` in turn; the last repeats.
@@ -50,19 +42,8 @@ public struct GroupStubbing {
 /// A grouped stub just made: add answers for the calls after the first, converted to each
 /// mock's return type like the first.
 public struct GroupStubChain {
-    let stubs: [Stub]
+    let stubs: [any InstalledStub]
     let site: SourceSite
-    var swiftStubs: [SwiftStub] = []
-
-    /// True when every Swift member returns `Result` exactly; reports the first that does not.
-    static func fit<Result>(_ patterns: [SwiftCallPattern], _: Result.Type, site: SourceSite) -> Bool {
-        guard let misfit = patterns.first(where: { $0.member.resultType != Result.self }) else { return true }
-        FailureReporter.report(ImpostorFailure(
-            message: FailureMessages.stubResultType(
-                block: TypeMetadata.name(of: Result.self), mock: misfit.member.name, result: TypeMetadata.name(of: misfit.member.resultType)),
-            site: site))
-        return false
-    }
 
     /// Answers the next call to each mock of the group with `body`.
     @discardableResult
@@ -79,26 +60,18 @@ public struct GroupStubChain {
     }
 
     fileprivate func append<Result>(_ body: @escaping () -> Result) {
-        guard let answers = Self.answers(for: stubs.map(\.pattern), site: site, body),
-              Self.fit(swiftStubs.map(\.pattern), Result.self, site: site)
-        else { return }
-        for (stub, answer) in zip(stubs, answers) { stub.append(answer) }
-        for stub in swiftStubs { stub.append(SwiftAnswer { _ in body() }) }
+        guard let answers = Self.answers(for: stubs.map(\.bound), site: site, body) else { return }
+        for (stub, answer) in zip(stubs, answers) { stub.append(answer: answer.answer, swift: answer.swift) }
     }
 
     /// One answer per pattern, or nil after reporting the first mock whose return type the
     /// block's result cannot be converted to.
-    static func answers<Result>(for patterns: [CallPattern], site: SourceSite, _ body: @escaping () -> Result) -> [StubAnswer]? {
-        var answers: [StubAnswer] = []
+    static func answers<Result>(
+        for patterns: [any BoundPattern], site: SourceSite, _ body: @escaping () -> Result
+    ) -> [(answer: StubAnswer?, swift: SwiftAnswer)]? {
+        var answers: [(answer: StubAnswer?, swift: SwiftAnswer)] = []
         for pattern in patterns {
-            guard let answer = ResultConversion.answer(for: pattern, site: site, body) else {
-                FailureReporter.report(ImpostorFailure(
-                    message: FailureMessages.stubResultType(
-                        block: TypeMetadata.name(of: Result.self), mock: pattern.interceptor.name,
-                        result: pattern.interceptor.signature.result?.name ?? "Void"),
-                    site: site))
-                return nil
-            }
+            guard let answer = pattern.groupAnswers(body, site: site) else { return nil }
             answers.append(answer)
         }
         return answers

@@ -70,7 +70,7 @@ enum StubFunctions {
     /// The patterns whose mock returns `Result`; none, after reporting, when a prototype is an
     /// expression built on the call (`stub(add(1, 2) == 3)`), whose answers would write a
     /// `Result` where C reads the mock's return type.
-    static func checked<Result>(_: Result.Type, _ patterns: [BoundPattern], site: SourceSite) -> [BoundPattern] {
+    static func checked<Result>(_: Result.Type, _ patterns: [any BoundPattern], site: SourceSite) -> [any BoundPattern] {
         for pattern in patterns {
             let result = pattern.resultType
             guard Result.self == result else {
@@ -87,7 +87,7 @@ enum StubFunctions {
 
     static func patterns(
         count: Int, shape: PrototypeEvaluation.Shape, site: SourceSite, _ prototype: (Int) -> Void
-    ) -> [BoundPattern] {
+    ) -> [any BoundPattern] {
         FailureReporter.flush(Mockery.current.pendingFailures)
         FailureReporter.flush(.global)
         let patterns = PrototypeEvaluation.patterns(count: count, shape: shape, purpose: "stub", site: site, prototype) ?? []

@@ -6,11 +6,9 @@
 /// block's parameter types are checked against the mock's when the stub is made.
 public struct Stubbing<Result> {
     /// Empty after a reported failure, so the builders below do nothing more.
-    let bound: [BoundPattern]
-    /// The C mocks' patterns among them.
-    var patterns: [CallPattern] { bound.compactMap(\.c) }
+    let bound: [any BoundPattern]
 
-    init(patterns: [BoundPattern]) { self.bound = patterns }
+    init(patterns: [any BoundPattern]) { self.bound = patterns }
 
     /// Answers with a block that takes the mock's arguments, in order and with their exact
     /// types, or no arguments at all.
@@ -165,47 +163,20 @@ public struct Stubbing<Result> {
         return install(nil, swift: SwiftAnswer { _ in throw error }, blockTypes: [], site: site, throwing: error)
     }
 
-    /// Checks the block's parameter types against each mock's, then installs the stubs: C
-    /// mocks get `answer` (nil: the block cannot answer a C call), Swift mocks `swift`.
+    /// Checks the block against each mock, then installs the stubs: C mocks answer with
+    /// `answer` (nil: the block cannot answer a C call), Swift members with `swift`. The first
+    /// problem is reported and no stub is added.
     @usableFromInline
     func install(
         _ answer: StubAnswer?, swift: SwiftAnswer, blockTypes: [Any.Type], site: SourceSite, throwing error: (any Error)? = nil
     ) -> StubChain<Result> {
-        let swiftPatterns = bound.compactMap(\.swift)
-        for pattern in swiftPatterns {
-            guard let problem = SwiftStubCheck.problem(pattern.member, answer: swift, blockTypes: blockTypes, throwing: error) else { continue }
+        for pattern in bound {
+            guard let problem = pattern.missingAnswerProblem(answer) ?? pattern.blockProblem(blockTypes, swift: swift, throwing: error)
+            else { continue }
             FailureReporter.report(ImpostorFailure(message: problem, site: site))
             return StubChain(stubs: [])
         }
-        if answer == nil, let pattern = patterns.first {
-            FailureReporter.report(ImpostorFailure(message: FailureMessages.swiftOnlyAnswer(mock: pattern.interceptor.name), site: site))
-            return StubChain(stubs: [])
-        }
-        let swiftStubs = swiftPatterns.map { pattern in
-            let stub = SwiftStub(pattern: pattern, answer: swift)
-            pattern.member.install(stub)
-            return stub
-        }
-        guard let answer, !patterns.isEmpty else { return StubChain(stubs: [], swiftStubs: swiftStubs) }
-        return install(answer, blockTypes: blockTypes, site: site, swiftStubs: swiftStubs)
-    }
-
-    /// Checks the block's parameter types against each C mock's, then installs the stubs.
-    private func install(_ answer: StubAnswer, blockTypes: [Any.Type], site: SourceSite, swiftStubs: [SwiftStub]) -> StubChain<Result> {
-        for pattern in patterns where !blockTypes.isEmpty {
-            let parameterTypes = pattern.interceptor.signature.parameters.map(\.swiftType)
-            guard blockTypes.count == parameterTypes.count,
-                  zip(blockTypes, parameterTypes).allSatisfy({ $0 == $1 })
-            else {
-                FailureReporter.report(ImpostorFailure(
-                    message: FailureMessages.stubBlockParameters(
-                        block: blockTypes.map(TypeMetadata.name(of:)), mock: pattern.interceptor.name,
-                        parameters: pattern.interceptor.signature.parameters.map(\.name)),
-                    site: site))
-                return StubChain(stubs: [])
-            }
-        }
-        return install(answer, site: site).adding(swiftStubs)
+        return StubChain(stubs: bound.compactMap { $0.install(answer: answer, swift: swift, site: site) })
     }
 
     /// Answers with a block that takes the whole ``Invocation`` (Mocka's full argument list).
@@ -221,17 +192,7 @@ public struct Stubbing<Result> {
         _ body: @escaping (Invocation) -> Result
     ) -> StubChain<Result> {
         let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        let swiftStubs = bound.compactMap(\.swift).map { pattern in
-            let member = pattern.member
-            let stub = SwiftStub(pattern: pattern, answer: SwiftAnswer { call in
-                body(Invocation(mockName: member.name, parameterTypes: member.parameterTypes, resultType: member.resultType, swift: call))
-            })
-            member.install(stub)
-            return stub
-        }
-        return StubChain(stubs: patterns.compactMap { pattern in
-            install(StubAnswer.block(mockName: pattern.interceptor.name, body), for: pattern, site: site)
-        }, swiftStubs: swiftStubs)
+        return StubChain(stubs: bound.compactMap { $0.install(invocationBlock: body, site: site) })
     }
 
     /// Answers with `values` in turn, one per call; the last repeats.
@@ -266,26 +227,6 @@ public struct Stubbing<Result> {
         for (answer, swift) in zip(answers, swift).dropFirst() { chain.append(answer, swift: swift) }
         return chain
     }
-
-    private func install(_ answer: StubAnswer, site: SourceSite) -> StubChain<Result> {
-        StubChain(stubs: patterns.compactMap { Self.install(answer, for: $0, site: site) })
-    }
-
-    private func install(_ answer: StubAnswer, for pattern: CallPattern, site: SourceSite) -> Stub? {
-        Self.install(answer, for: pattern, site: site)
-    }
-
-    /// Adds a stub answering `pattern`; nil (after reporting) when the mock is full.
-    static func install(_ answer: StubAnswer, for pattern: CallPattern, site: SourceSite) -> Stub? {
-        let stub = Stub(pattern: pattern, answer: answer)
-        guard pattern.interceptor.addStub(stub) else {
-            FailureReporter.report(ImpostorFailure(
-                message: FailureMessages.tooManyStubs(mock: pattern.interceptor.name, maximum: StubTable<Stub>.capacity),
-                site: site))
-            return nil
-        }
-        return stub
-    }
 }
 
 /// A stub just made: add answers for the calls after the first.
@@ -294,20 +235,13 @@ public struct Stubbing<Result> {
 /// stub(nextID()).with { 1 }.then { 2 }.thenReturning(3, 4)
 /// ```
 public struct StubChain<Result> {
-    let stubs: [Stub]
-    let swiftStubs: [SwiftStub]
+    let stubs: [any InstalledStub]
 
-    init(stubs: [Stub], swiftStubs: [SwiftStub] = []) {
-        self.stubs = stubs
-        self.swiftStubs = swiftStubs
-    }
-
-    func adding(_ more: [SwiftStub]) -> StubChain { StubChain(stubs: stubs, swiftStubs: swiftStubs + more) }
+    init(stubs: [any InstalledStub]) { self.stubs = stubs }
 
     @usableFromInline
     func append(_ answer: StubAnswer, swift: SwiftAnswer) {
-        for stub in stubs { stub.append(answer) }
-        for stub in swiftStubs { stub.append(swift) }
+        for stub in stubs { stub.append(answer: answer, swift: swift) }
     }
 
     /// Answers the next call with `body`, which takes the mock's arguments or none.
@@ -340,19 +274,12 @@ public struct StubChain<Result> {
         _ error: any Error, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) -> StubChain {
         let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        if let stub = stubs.first {
-            FailureReporter.report(ImpostorFailure(message: FailureMessages.swiftOnlyAnswer(mock: stub.pattern.interceptor.name), site: site))
+        for stub in stubs {
+            guard let problem = stub.bound.throwProblem(error) else { continue }
+            FailureReporter.report(ImpostorFailure(message: problem, site: site))
             return self
         }
-        for stub in swiftStubs where !SwiftStubCheck.canThrow(error, stub.pattern.member) {
-            let member = stub.pattern.member
-            FailureReporter.report(ImpostorFailure(
-                message: FailureMessages.swiftThrowOnNonThrowingMember(
-                    "stub", mock: member.name, error: ValueFormatter.describeSwiftValue(error), failure: TypeMetadata.name(of: member.failureType)),
-                site: site))
-            return self
-        }
-        for stub in swiftStubs { stub.append(SwiftAnswer { _ in throw error }) }
+        for stub in stubs { stub.append(answer: nil, swift: SwiftAnswer { _ in throw error }) }
         return self
     }
 
@@ -362,17 +289,7 @@ public struct StubChain<Result> {
     func accepts(blockTypes: [Any.Type], site: SourceSite) -> Bool {
         guard !blockTypes.isEmpty else { return true }
         for stub in stubs {
-            let parameters = stub.pattern.interceptor.signature.parameters
-            guard blockTypes.count != parameters.count || !zip(blockTypes, parameters).allSatisfy({ $0 == $1.swiftType }) else { continue }
-            FailureReporter.report(ImpostorFailure(
-                message: FailureMessages.stubBlockParameters(
-                    block: blockTypes.map(TypeMetadata.name(of:)), mock: stub.pattern.interceptor.name, parameters: parameters.map(\.name)),
-                site: site))
-            return false
-        }
-        for stub in swiftStubs {
-            guard let problem = SwiftStubCheck.problem(stub.pattern.member, answer: SwiftAnswer { _ in () }, blockTypes: blockTypes, throwing: nil)
-            else { continue }
+            guard let problem = stub.bound.blockProblem(blockTypes, swift: SwiftAnswer { _ in () }, throwing: nil) else { continue }
             FailureReporter.report(ImpostorFailure(message: problem, site: site))
             return false
         }

@@ -8,17 +8,15 @@ enum OrderVerifier {
     /// How far the calls recorded so far follow the expected order.
     private struct Search {
         /// The call found for each pattern, in order, up to the first one missing.
-        /// (`generation`: the Swift member's reset count when its calls were read; 0 for C.
-        /// `batch`: the C mock's records the index points into; nil for Swift.)
-        var found: [(pattern: BoundPattern, stamp: UInt64, index: Int, generation: Int, batch: RecordBatch?)] = []
+        var found: [(pattern: any BoundPattern, call: OrderedCall)] = []
         /// The first pattern with no matching call after the previous one; nil when all were found.
-        var missing: BoundPattern?
+        var missing: (any BoundPattern)?
     }
 
     /// Verifies the order, waiting up to `timeout` for calls from other threads to complete it
     /// (checking about every millisecond, as a timed verify does). The calls found are marked
     /// verified.
-    static func verify(_ patterns: [BoundPattern], timeout: Duration? = nil, site: SourceSite) {
+    static func verify(_ patterns: [any BoundPattern], timeout: Duration? = nil, site: SourceSite) {
         var search = self.search(patterns)
         if let timeout {
             let clock = ContinuousClock()
@@ -30,17 +28,10 @@ enum OrderVerifier {
         }
         // A matcher that could not read a call's argument is reported, once per pattern, as a
         // verify reports it: the order may have failed for want of that call.
-        for case .c(let pattern) in patterns where !pattern.pointerReaders.isEmpty {
-            Verifier.reportUnreadable(pattern, in: Verifier.check(pattern))
-        }
-        for step in search.found {
-            switch step.pattern {
-            case .c(let pattern): if let batch = step.batch { pattern.interceptor.store.markVerified([step.index], in: batch) }
-            case .swift(let pattern): pattern.member.markVerified([step.index], generation: step.generation)
-            }
-        }
+        for pattern in patterns { pattern.reportUnreadable() }
+        for step in search.found { step.pattern.markVerified(step.call) }
         guard let missing = search.missing else { return }
-        let found = search.found.map { ($0.pattern, $0.stamp) }
+        let found = search.found.map { ($0.pattern, $0.call.stamp) }
         let calls = involvedCalls(patterns)
         FailureReporter.report(ImpostorFailure(
             message: timeout.map {
@@ -50,57 +41,27 @@ enum OrderVerifier {
     }
 
     /// Looks for each pattern's earliest matching call after the previous pattern's.
-    private static func search(_ patterns: [BoundPattern]) -> Search {
-        // Each mock's calls as (position, stamp, matches) are read once per search.
-        var checks: [ObjectIdentifier: Verifier.Check] = [:]
-        var swiftCalls: [ObjectIdentifier: (calls: [SwiftCall], generation: Int)] = [:]
+    private static func search(_ patterns: [any BoundPattern]) -> Search {
+        // Each mock's calls are read once per search.
+        let cache = OrderSearchCache()
         var result = Search()
         var after: UInt64 = 0
         for pattern in patterns {
-            let key = pattern.mock
-            var next: (stamp: UInt64, index: Int)?
-            var generation = 0
-            var batch: RecordBatch?
-            switch pattern {
-            case .c(let pattern):
-                let check = checks[key] ?? Verifier.check(pattern)
-                checks[key] = check
-                batch = check.batch
-                next = (0..<check.batch.count)
-                    .map { check.batch.view($0) }
-                    .filter { $0.stamp > after && pattern.matches($0) }
-                    .min { $0.stamp < $1.stamp }
-                    .map { ($0.stamp, $0.index) }
-            case .swift(let pattern):
-                let snapshot = swiftCalls[key] ?? { let s = pattern.member.snapshot(); return (s.calls, s.generation) }()
-                swiftCalls[key] = snapshot
-                let calls = snapshot.calls
-                generation = snapshot.generation
-                next = calls.indices
-                    .filter { calls[$0].stamp > after && pattern.matches(calls[$0].arguments) }
-                    .min { calls[$0].stamp < calls[$1].stamp }
-                    .map { (calls[$0].stamp, $0) }
-            }
-            guard let next else {
+            guard let next = pattern.earliestCall(after: after, cache: cache) else {
                 result.missing = pattern
                 return result
             }
             after = next.stamp
-            result.found.append((pattern, next.stamp, next.index, generation, batch))
+            result.found.append((pattern, next))
         }
         return result
     }
 
     /// Every call to the mocks involved, in global order.
-    private static func involvedCalls(_ patterns: [BoundPattern]) -> [Invocation] {
+    private static func involvedCalls(_ patterns: [any BoundPattern]) -> [Invocation] {
         var seen = Set<ObjectIdentifier>()
         var calls: [Invocation] = []
-        for pattern in patterns where seen.insert(pattern.mock).inserted {
-            switch pattern {
-            case .c(let pattern): calls += pattern.interceptor.invocations()
-            case .swift(let pattern): calls += pattern.member.invocations()
-            }
-        }
+        for pattern in patterns where seen.insert(pattern.mock).inserted { calls += pattern.invocations() }
         return calls.sorted { $0.stamp < $1.stamp }
     }
 }

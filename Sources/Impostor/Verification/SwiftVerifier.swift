@@ -6,13 +6,8 @@ import Glibc
 // the member's kept calls.
 extension Verifier {
     /// Verifies patterns on C mocks and Swift members alike.
-    static func verify(_ patterns: [BoundPattern], mode: VerificationMode, timeout: Duration?, site: SourceSite) {
-        for pattern in patterns {
-            switch pattern {
-            case .c(let pattern): verify([pattern], mode: mode, timeout: timeout, site: site)
-            case .swift(let pattern): verify(pattern, mode: mode, timeout: timeout, site: site)
-            }
-        }
+    static func verify(_ patterns: [any BoundPattern], mode: VerificationMode, timeout: Duration?, site: SourceSite) {
+        for pattern in patterns { pattern.verify(mode: mode, timeout: timeout, site: site) }
     }
 
     /// The positions of the member's recorded calls that match, with the calls themselves.

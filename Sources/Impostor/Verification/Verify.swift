@@ -155,7 +155,7 @@ public func verifyZeroInvocations<each Mock>(
 enum Verification {
     static func patterns(
         count: Int = 1, shape: PrototypeEvaluation.Shape, site: SourceSite, _ prototype: () -> Void
-    ) -> [BoundPattern]? {
+    ) -> [any BoundPattern]? {
         FailureReporter.flush(Mockery.current.pendingFailures)
         FailureReporter.flush(.global)
         return PrototypeEvaluation.patterns(count: count, shape: shape, purpose: "verify", site: site) { _ in prototype() }

@@ -58,5 +58,5 @@ public func invocations<each Argument, Result, Failure: Error>(
     of prototype: CallPrototype<repeat each Argument, Result, Failure>
 ) -> [Invocation] {
     let pattern = prototype.pattern(at: prototype.site)
-    return prototype.member.invocations(where: pattern.matches)
+    return prototype.member.invocations(where: { pattern.matches($0) })
 }

@@ -12,7 +12,7 @@ public func stub<each Argument, Result, Failure: Error>(
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) -> Stubbing<Result> {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    return Stubbing(patterns: [.swift(prototype.bound(at: site))])
+    return Stubbing(patterns: [prototype.bound(at: site)])
 }
 
 /// Verifies that a generated mock received at least one call its prototype accepts.
@@ -108,6 +108,6 @@ extension ExpectationDraft {
     ) -> ExpectationBuilder<Result> {
         guard let draft = open(kind, purpose: purpose, site: site) else { return ExpectationBuilder(nil) }
         let pattern = prototype.pattern(at: site)
-        return declare(kind, on: (pattern.member, .swiftCall(pattern)), in: draft, purpose: purpose, site: site)
+        return declare(kind, on: (pattern.member, .pattern(pattern)), in: draft, purpose: purpose, site: site)
     }
 }

@@ -31,7 +31,7 @@ public func stub<each Argument, Result, Failure: Error>(
 ) -> Stubbing<Result> {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
     FailureReporter.flush(reference.member.pendingFailures)
-    return Stubbing(patterns: [.swift(SwiftCallPattern.of(reference, repeat each matchers, site: site))])
+    return Stubbing(patterns: [SwiftCallPattern.of(reference, repeat each matchers, site: site)])
 }
 
 /// Verifies that a Swift mock's member received at least one call that `matchers` accept.
@@ -164,6 +164,6 @@ extension ExpectationDraft {
     ) -> ExpectationBuilder<Result> {
         guard let draft = open(kind, purpose: purpose, site: site) else { return ExpectationBuilder(nil) }
         let pattern = SwiftCallPattern.of(reference, repeat each matchers, site: site)
-        return declare(kind, on: (pattern.member, .swiftCall(pattern)), in: draft, purpose: purpose, site: site)
+        return declare(kind, on: (pattern.member, .pattern(pattern)), in: draft, purpose: purpose, site: site)
     }
 }

@@ -14,17 +14,14 @@ extension Stubbing {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) -> StubChain<Result> {
         let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        if let ordinary = patterns.first(where: { $0.interceptor.originalAddress == 0 }) {
-            FailureReporter.report(ImpostorFailure(message: FailureMessages.callingOriginalOfOrdinaryMock(ordinary.interceptor.name), site: site))
-            return StubChain(stubs: [])
+        var answers: [(pattern: any BoundPattern, answer: StubAnswer)] = []
+        for pattern in bound {
+            guard let answer = pattern.originalAnswer else {
+                FailureReporter.report(ImpostorFailure(message: FailureMessages.callingOriginalOfOrdinaryMock(pattern.mockName), site: site))
+                return StubChain(stubs: [])
+            }
+            answers.append((pattern, answer))
         }
-        return StubChain(stubs: patterns.compactMap { pattern in
-            let original = pattern.interceptor.originalAddress
-            // The saved original, called directly. Calling the symbol through its rebound slot
-            // instead would reach the same function (a thread answering the symbol is marked,
-            // and the dispatcher sends its calls to the original), so the two are equivalent
-            // and no test can tell them apart; the direct call skips the dispatcher.
-            return Self.install(StubAnswer { frame, _ in PassThrough.call(original, frame) }, for: pattern, site: site)
-        })
+        return StubChain(stubs: answers.compactMap { $0.pattern.install(answer: $0.answer, swift: SwiftAnswer { _ in () }, site: site) })
     }
 }

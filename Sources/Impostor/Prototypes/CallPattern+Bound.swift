@@ -1,0 +1,101 @@
+/// A C function's mock as every stage sees it: arguments in a call frame or a record, answers
+/// written to the result buffer, calls in the mock's record log.
+extension CallPattern: BoundPattern {
+    var mockName: String { interceptor.name }
+    var mock: ObjectIdentifier { ObjectIdentifier(interceptor) }
+    var isMockReleased: Bool { interceptor.isReleased }
+    var pendingFailures: PendingFailures { interceptor.pendingFailures }
+    var resultType: Any.Type { interceptor.signature.result?.swiftType ?? Void.self }
+
+    // MARK: Stubbing
+
+    func blockProblem(_ blockTypes: [Any.Type], swift _: SwiftAnswer, throwing _: (any Error)?) -> String? {
+        guard !blockTypes.isEmpty else { return nil }
+        let parameters = interceptor.signature.parameters
+        guard blockTypes.count != parameters.count || !zip(blockTypes, parameters).allSatisfy({ $0 == $1.swiftType }) else { return nil }
+        return FailureMessages.stubBlockParameters(
+            block: blockTypes.map(TypeMetadata.name(of:)), mock: interceptor.name, parameters: parameters.map(\.name))
+    }
+
+    func missingAnswerProblem(_ answer: StubAnswer?) -> String? {
+        answer == nil ? FailureMessages.swiftOnlyAnswer(mock: interceptor.name) : nil
+    }
+
+    func throwProblem(_: any Error) -> String? { FailureMessages.swiftOnlyAnswer(mock: interceptor.name) }
+
+    func install(answer: StubAnswer?, swift _: SwiftAnswer, site: SourceSite) -> (any InstalledStub)? {
+        guard let answer else { return nil }
+        let stub = Stub(pattern: self, answer: answer)
+        guard interceptor.addStub(stub) else {
+            FailureReporter.report(ImpostorFailure(
+                message: FailureMessages.tooManyStubs(mock: interceptor.name, maximum: StubTable<Stub>.capacity), site: site))
+            return nil
+        }
+        return stub
+    }
+
+    func install<Result>(invocationBlock body: @escaping (Invocation) -> Result, site: SourceSite) -> (any InstalledStub)? {
+        install(answer: StubAnswer.block(mockName: interceptor.name, body), swift: SwiftAnswer { _ in () }, site: site)
+    }
+
+    func groupAnswers<Result>(_ body: @escaping () -> Result, site: SourceSite) -> (answer: StubAnswer?, swift: SwiftAnswer)? {
+        guard let answer = ResultConversion.answer(for: self, site: site, body) else {
+            FailureReporter.report(ImpostorFailure(
+                message: FailureMessages.stubResultType(
+                    block: TypeMetadata.name(of: Result.self), mock: interceptor.name, result: interceptor.signature.result?.name ?? "Void"),
+                site: site))
+            return nil
+        }
+        return (answer, SwiftAnswer { _ in body() })
+    }
+
+    var originalAnswer: StubAnswer? {
+        let original = interceptor.originalAddress
+        guard original != 0 else { return nil }
+        // The saved original, called directly. Calling the symbol through its rebound slot
+        // instead would reach the same function (a thread answering the symbol is marked, and
+        // the dispatcher sends its calls to the original), so the two are equivalent and no
+        // test can tell them apart; the direct call skips the dispatcher.
+        return StubAnswer { frame, _ in PassThrough.call(original, frame) }
+    }
+
+    // MARK: Verification
+
+    func verify(mode: VerificationMode, timeout: Duration?, site: SourceSite) {
+        Verifier.verify([self], mode: mode, timeout: timeout, site: site)
+    }
+
+    func earliestCall(after: UInt64, cache: OrderSearchCache) -> OrderedCall? {
+        let check = cache.checks[mock] ?? Verifier.check(self)
+        cache.checks[mock] = check
+        return (0..<check.batch.count)
+            .map { check.batch.view($0) }
+            .filter { $0.stamp > after && matches($0) }
+            .min { $0.stamp < $1.stamp }
+            .map { OrderedCall(stamp: $0.stamp, index: $0.index, generation: 0, batch: check.batch) }
+    }
+
+    func markVerified(_ call: OrderedCall) {
+        if let batch = call.batch { interceptor.store.markVerified([call.index], in: batch) }
+    }
+
+    func reportUnreadable() {
+        guard !pointerReaders.isEmpty else { return }
+        Verifier.reportUnreadable(self, in: Verifier.check(self))
+    }
+
+    func invocations() -> [Invocation] { interceptor.invocations() }
+
+    // MARK: Expectations
+
+    var expectedMock: any ExpectedMock { interceptor }
+    func matches(frame: CallFrame) -> Bool { matches(frame) }
+    func matches(values _: [Any]) -> Bool { false }
+}
+
+extension Stub: InstalledStub {
+    var bound: any BoundPattern { pattern }
+    func append(answer: StubAnswer?, swift _: SwiftAnswer) {
+        if let answer { append(answer) }
+    }
+}
