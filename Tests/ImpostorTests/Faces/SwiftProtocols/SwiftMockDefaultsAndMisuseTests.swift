@@ -111,6 +111,19 @@ struct SwiftMockDefaultsAndMisuseTests {
         #expect(probe.length("x") == 0)
     }
 
+    /// A Swift member has no real function to pass calls on to: refused at its line, with no
+    /// stub added (it used to add none silently).
+    @Test func callingOriginalOnASwiftMemberIsRefused() {
+        let probe = MockProbe(named: "probe")
+        stub(probe.length(any())).with { 3 }
+        let failures = captureFailures { stub(probe.length("x")).callingOriginal() }
+        #expect(failures.map(\.message) == [
+            "callingOriginal() was given a prototype of probe.length, which is not a mock made by interpose(...): only an "
+                + "interposed C symbol has an original to call. The stub was not added."
+        ])
+        #expect(probe.length("x") == 3)
+    }
+
     @Test func anAsyncBlockForASyncMemberIsRefused() {
         let probe = MockProbe(named: "probe")
         _ = probe.length("")
