@@ -56,10 +56,6 @@ protocol BoundPattern: Sendable {
 
     /// The mock an expectation on this pattern belongs to.
     var expectedMock: any ExpectedMock { get }
-    /// True when a C call in flight fits (always false for a Swift member's pattern).
-    func matches(frame: CallFrame) -> Bool
-    /// True when a Swift call's arguments fit (always false for a C mock's pattern).
-    func matches(values: [Any]) -> Bool
 }
 
 /// A call in-order verification found: its stamp and where it is among the mock's calls.

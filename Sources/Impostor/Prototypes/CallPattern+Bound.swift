@@ -89,8 +89,6 @@ extension CallPattern: BoundPattern {
     // MARK: Expectations
 
     var expectedMock: any ExpectedMock { interceptor }
-    func matches(frame: CallFrame) -> Bool { matches(frame) }
-    func matches(values _: [Any]) -> Bool { false }
 }
 
 extension Stub: InstalledStub {

@@ -73,8 +73,6 @@ extension SwiftCallPattern: BoundPattern {
     // MARK: Expectations
 
     var expectedMock: any ExpectedMock { member }
-    func matches(frame _: CallFrame) -> Bool { false }
-    func matches(values: [Any]) -> Bool { matches(values) }
 }
 
 extension SwiftStub: InstalledStub {
