@@ -197,6 +197,19 @@ final class Interceptor: Sendable, LateCallCounting {
         stub._withUnsafeGuaranteedRef { $0.answer(frame, stamp: stamp) }
     }
 
+    /// Answers a call a stub let through (a fault schedule's call it does not fail) as if that
+    /// stub were not there: with the newest older stub that matches, else the real function of
+    /// an interposed symbol, else zero.
+    func answerAsIfAbsent(_ frame: CallFrame, below stub: Stub, stamp: UInt64) {
+        if let older = stubs.newest(olderThan: stub, where: { entry in entry.element._withUnsafeGuaranteedRef { $0.pattern.matches(frame) } }) {
+            answer(frame, with: older.element, stamp: stamp)
+        } else if originalAddress != 0 {
+            PassThrough.call(originalAddress, frame)
+        } else {
+            frame.writeZeroResult()
+        }
+    }
+
     /// Runs a matching stub's answer.
     @inline(__always)
     func answer(_ frame: CallFrame, with stub: Unmanaged<Stub>, stamp: UInt64) {
@@ -221,6 +234,6 @@ final class Interceptor: Sendable, LateCallCounting {
     func invocations(last: Int = .max) -> [Invocation] {
         store.records(last: last)
             .sorted { $0.stamp < $1.stamp }
-            .map { Invocation(mockName: name, signature: signature, record: $0) }
+            .map { Invocation(mockName: name, signature: signature, record: $0, fault: FaultLog.fault(ObjectIdentifier(self), stamp: $0.stamp)) }
     }
 }

@@ -178,6 +178,26 @@ final class StubTable<Element: AnyObject>: @unchecked Sendable {
         }
     }
 
+    /// The newest live entry older than `element` that `test` accepts: where a stub that lets a
+    /// call go on (a fault schedule's call it does not fail) hands it. Off the per-call path, so
+    /// a plain walk without the prefilters.
+    func newest(olderThan element: Element, where test: (Entry) -> Bool) -> Entry? {
+        let oldest = firstLiveIndex
+        var index = publishedCount &- 1
+        let target = Unmanaged.passUnretained(element).toOpaque()
+        var passed = false
+        while index >= oldest {
+            let entry = borrowedEntry(index)
+            if passed {
+                if test(entry) { return entry }
+            } else if entry.element.toOpaque() == target {
+                passed = true
+            }
+            index -= 1
+        }
+        return nil
+    }
+
     /// Entry `index`, below a `publishedCount` read earlier, without a retain: the table keeps
     /// its entries for its own life, which is the mock's.
     @inline(__always)

@@ -37,6 +37,11 @@ protocol BoundPattern: Sendable {
     func groupAnswers<Result>(_ body: @escaping () -> Result, site: SourceSite) -> (answer: StubAnswer?, swift: SwiftAnswer)?
     /// The answer that passes calls on to the real function; nil when the mock has none.
     var originalAnswer: StubAnswer? { get }
+    /// Why calls of this pattern cannot be failed by a schedule; nil when they can.
+    func faultProblem(_ schedule: FaultSchedule) -> String?
+    /// Adds a stub that answers the calls `state`'s schedule fails with `answer` and lets every
+    /// other call go on as if it were not there; false after reporting that it could not.
+    func installFailing(_ state: FaultState, answer: StubAnswer, site: SourceSite) -> Bool
 
     // MARK: Verification
 

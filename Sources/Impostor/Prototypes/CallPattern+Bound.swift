@@ -59,6 +59,35 @@ extension CallPattern: BoundPattern {
         return StubAnswer { frame, _ in PassThrough.call(original, frame) }
     }
 
+    func faultProblem(_: FaultSchedule) -> String? { nil }
+
+    func installFailing(_ state: FaultState, answer failing: StubAnswer, site: SourceSite) -> Bool {
+        let interceptor = self.interceptor
+        // The stub's own answer needs the stub (to hand the calls it lets through to the older
+        // ones); it is set once, before the stub is published.
+        let own = Locked<Stub?>(nil)
+        let answer = StubAnswer { frame, stamp in
+            guard state.takeCall() else {
+                // Sound: set below before any call can reach the stub.
+                return interceptor.answerAsIfAbsent(frame, below: own.withLock { $0 }.unsafelyUnwrapped, stamp: stamp)
+            }
+            failing.run(frame, stamp)
+            FaultLog.mark(ObjectIdentifier(interceptor), stamp: stamp, InjectedFault(errno: state.errno))
+            state.noteFailed(stamp: stamp)
+            // Last, as `setErrno` does: nothing after it in the answer changes errno.
+            if let errno = state.errno { ThreadState.setErrno(errno) }
+        }
+        // Never a stub key: every call must reach the schedule, which counts in Swift.
+        let stub = Stub(pattern: self, answer: answer, keyable: false)
+        own.withLock { $0 = stub }
+        guard interceptor.addStub(stub) else {
+            FailureReporter.report(ImpostorFailure(
+                message: FailureMessages.tooManyStubs(mock: interceptor.name, maximum: StubTable<Stub>.capacity), site: site))
+            return false
+        }
+        return true
+    }
+
     // MARK: Verification
 
     func verify(mode: VerificationMode, timeout: Duration?, site: SourceSite) {

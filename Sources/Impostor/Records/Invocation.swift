@@ -49,11 +49,16 @@ public struct Invocation: Sendable, CustomStringConvertible {
     /// A Swift mock's call, with its member's declared types.
     let swift: (call: SwiftCall, parameterTypes: [Any.Type], resultType: Any.Type)?
 
-    init(mockName: String, signature: Signature, record: CallRecord) {
+    /// The fault a schedule injected into the call, if one did (see
+    /// ``Stubbing/failing(_:returning:errno:fileID:filePath:line:column:)``).
+    public let injectedFault: InjectedFault?
+
+    init(mockName: String, signature: Signature, record: CallRecord, fault: InjectedFault? = nil) {
         self.mockName = mockName
         self.signature = signature
         self.record = record
         swift = nil
+        injectedFault = fault
     }
 
     init(mockName: String, parameterTypes: [Any.Type], resultType: Any.Type, swift call: SwiftCall) {
@@ -61,6 +66,7 @@ public struct Invocation: Sendable, CustomStringConvertible {
         signature = nil
         record = CallRecord(stamp: call.stamp, thread: call.thread, payload: [])
         swift = (call, parameterTypes, resultType)
+        injectedFault = nil
     }
 
     /// Argument `index` (from 0) as a value of its parameter type.
@@ -214,7 +220,8 @@ public struct Invocation: Sendable, CustomStringConvertible {
     /// function, or that the call did not return.
     var resultSuffix: String {
         if !didReturn { return " " + FailureMessages.didNotReturn }
-        guard let result = formattedResult else { return "" }
-        return " -> " + result
+        let fault = injectedFault.map { " " + FailureMessages.injectedFault(errno: $0.errno) } ?? ""
+        guard let result = formattedResult else { return fault }
+        return " -> " + result + fault
     }
 }

@@ -135,7 +135,7 @@ final class InvocationStore: @unchecked Sendable {
     /// not compile to one (a matcher that runs code, a float or struct literal) or the keys are
     /// full. Call under the stub table's lock, before the stub is published.
     func addKey(for stub: Stub) -> Bool {
-        guard let tests = stub.pattern.keyTests else { return false }
+        guard stub.isKeyable, let tests = stub.pattern.keyTests else { return false }
         return fastPath.addKey(
             stub: Unmanaged.passUnretained(stub).toOpaque(), arguments: tests.map(\.argument), sizes: tests.map(\.size),
             bits: tests.map(\.bits))

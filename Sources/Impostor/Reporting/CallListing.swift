@@ -17,7 +17,9 @@ enum CallListing {
     static func entries(_ batch: RecordBatch, against pattern: CallPattern) -> [Entry] {
         (0..<batch.count).map { index in
             let view = batch.view(index)
-            let invocation = Invocation(mockName: pattern.interceptor.name, signature: batch.signature, record: view.record())
+            let invocation = Invocation(
+                mockName: pattern.interceptor.name, signature: batch.signature, record: view.record(),
+                fault: FaultLog.fault(ObjectIdentifier(pattern.interceptor), stamp: view.stamp))
             let formatted = invocation.formattedArguments
             var arguments = formatted
             for (position, matcher) in pattern.arguments.enumerated() where !matcher.matches(view.slot(position)) {

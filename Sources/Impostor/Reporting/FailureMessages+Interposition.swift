@@ -8,9 +8,15 @@ extension FailureMessages {
         switch reason {
         case .cannotMock(let symbol, let error):
             return "Cannot interpose \(symbol): " + error.description
-        case .usedByImpostor(let symbol):
-            return "Cannot interpose \(symbol): Impostor itself calls it while routing and answering interposed calls, "
-                + "so rebinding it would send those calls back into the dispatcher. Test the code that calls it another way."
+        case .usedByImpostor(let symbol, .library(let library)):
+            return "Cannot interpose \(symbol) in \(library): Impostor's own calls of it go through that library (the C "
+                + "library, the loader, libffi or the Swift runtime), so rebinding them would send those calls back into the "
+                + "dispatcher. Scope it to the library whose calls you test, as in interpose(\"\(symbol)\", as: ..., in: \"libsqlite3\")."
+        case .usedByImpostor(let symbol, _):
+            return "Cannot interpose \(symbol) in every object: Impostor itself calls it while routing and answering "
+                + "interposed calls, so rebinding its own calls would send them back into the dispatcher. Scope it to the "
+                + "library whose calls you test, as in interpose(\"\(symbol)\", as: ..., in: \"libsqlite3\"): Impostor's "
+                + "own calls never go through that library's slots."
         case .tooManySymbols(let symbol, let maximum):
             return "Cannot interpose \(symbol): \(maximum) different symbols have already been interposed in this process, "
                 + "the most Impostor has dispatchers for."

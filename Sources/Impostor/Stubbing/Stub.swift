@@ -8,13 +8,17 @@ final class Stub: @unchecked Sendable {
     let pattern: CallPattern
     /// Decided once: whether matching calls feed argument captors.
     let capturesArguments: Bool
+    /// False for a stub whose answer must see every call it matches (a fault schedule counts
+    /// them): it never becomes a stub key the entry point answers itself.
+    let isKeyable: Bool
     private let first: StubAnswer
     private let hasMore = Atomic<Bool>(false)
     private let more = Locked<(answers: [StubAnswer], calls: Int)>(([], 0))
 
-    init(pattern: CallPattern, answer: StubAnswer) {
+    init(pattern: CallPattern, answer: StubAnswer, keyable: Bool = true) {
         self.pattern = pattern
         self.capturesArguments = pattern.hasCaptors
+        self.isKeyable = keyable
         self.first = answer
     }
 

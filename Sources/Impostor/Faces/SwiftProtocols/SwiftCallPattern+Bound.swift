@@ -48,6 +48,12 @@ extension SwiftCallPattern: BoundPattern {
 
     var originalAnswer: StubAnswer? { nil }
 
+    func faultProblem(_ schedule: FaultSchedule) -> String? {
+        FailureMessages.faultOnSwiftMember(member.name, schedule: schedule.description)
+    }
+
+    func installFailing(_: FaultState, answer _: StubAnswer, site _: SourceSite) -> Bool { false }
+
     // MARK: Verification
 
     func verify(mode: VerificationMode, timeout: Duration?, site: SourceSite) {

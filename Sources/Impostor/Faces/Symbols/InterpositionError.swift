@@ -8,7 +8,7 @@ public struct InterpositionError: Error, Sendable, CustomStringConvertible, Equa
         /// The function type cannot be mocked.
         case cannotMock(symbol: String, MockCreationError)
         /// Impostor itself calls the symbol while routing an interposed call.
-        case usedByImpostor(symbol: String)
+        case usedByImpostor(symbol: String, scope: InterpositionScope)
         /// Every dispatcher is taken.
         case tooManySymbols(symbol: String, maximum: Int)
         /// The executable has no dynamic section.

@@ -10,7 +10,9 @@ enum InterpositionRegistry {
     private static let state = Locked(State())
 
     /// Symbols Impostor itself calls while routing or answering an interposed call: rebinding
-    /// one would send the call back into the dispatcher it came from.
+    /// one in an object Impostor's own calls go through would send the call back into the
+    /// dispatcher it came from. Allowed when scoped to one library other than those (see
+    /// ``InterpositionScope/excludesImpostor``).
     static let usedByImpostor: Set<String> = [
         "malloc", "calloc", "realloc", "free", "posix_memalign", "aligned_alloc", "memalign", "malloc_usable_size",
         "pthread_mutex_lock", "pthread_mutex_unlock", "pthread_mutex_trylock", "pthread_getspecific",
@@ -25,7 +27,9 @@ enum InterpositionRegistry {
         pendingFailures: PendingFailures, makeMock: (_ original: UInt, _ dispatcherIndex: Int32) throws(MockCreationError) -> UInt
     ) -> Result<(InterpositionLayer, warnings: [InterpositionError]), InterpositionError> {
         InterpositionRouting.installChooser
-        if usedByImpostor.contains(symbol) { return .failure(InterpositionError(.usedByImpostor(symbol: symbol))) }
+        if usedByImpostor.contains(symbol), !scope.excludesImpostor {
+            return .failure(InterpositionError(.usedByImpostor(symbol: symbol, scope: scope)))
+        }
         return state.withLock { state in
             rescanIfObjectsChanged(&state)
             guard let record = symbolRecord(symbol, in: &state) else {

@@ -45,3 +45,21 @@ public enum InterpositionScope: Sendable, Hashable, ExpressibleByStringLiteral, 
         }
     }
 }
+
+extension InterpositionScope {
+    /// Libraries Impostor's own calls go through (the C library and loader, libffi, the Swift
+    /// runtime and toolchain libraries): scoping to one of them would still rebind Impostor's
+    /// own calls of a symbol it uses. Impostor's code is in the main executable or its own
+    /// library, which a library scope never selects.
+    static let impostorsOwnLibraries = [
+        "libc", "libm", "libpthread", "libdl", "ld-linux", "libffi", "libswift", "libdispatch", "libBlocksRuntime",
+        "libFoundation", "lib_Foundation", "libTesting", "libXCTest", "libstdc++", "libgcc", "libImpostor",
+    ]
+
+    /// True when the scope is one library that none of Impostor's own calls go through, so a
+    /// symbol Impostor itself calls (`malloc`, `write`) can be rebound there.
+    var excludesImpostor: Bool {
+        guard case .library(let name) = self else { return false }
+        return !Self.impostorsOwnLibraries.contains { name.hasPrefix($0) || $0.hasPrefix(name) }
+    }
+}

@@ -67,9 +67,10 @@ import Glibc
     @Test func aSymbolImpostorUsesItself() {
         typealias Malloc = @convention(c) (Int) -> UnsafeMutableRawPointer?
         let failure = failure { _ = Mockery().interpose("malloc", as: Malloc.self) }
-        #expect(failure?.message == "Cannot interpose malloc: Impostor itself calls it while routing and answering "
-            + "interposed calls, so rebinding it would send those calls back into the dispatcher. Test the code that calls "
-            + "it another way.")
+        #expect(failure?.message == "Cannot interpose malloc in every object: Impostor itself calls it while routing and "
+            + "answering interposed calls, so rebinding its own calls would send them back into the dispatcher. Scope it to "
+            + "the library whose calls you test, as in interpose(\"malloc\", as: ..., in: \"libsqlite3\"): Impostor's own "
+            + "calls never go through that library's slots.")
     }
 
     @Test func aTypeThatCannotBeMocked() {
