@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -42,4 +43,10 @@ fail:;
     unlink(temporary);
     errno = saved;
     return -1;
+}
+
+int cf_flush_twice_or_abort(int fd) {
+    if (fsync(fd) != 0) abort();
+    if (fsync(fd) != 0) abort();
+    return 0;
 }

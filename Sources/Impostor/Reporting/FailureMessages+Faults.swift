@@ -29,4 +29,24 @@ extension FailureMessages {
         "faultSweep(\(prototype), ...) stopped at its limit of \(limit) runs while the body still made \(limit) or more "
             + "calls that \(prototype) selects: the runs after it were not made. Raise limit: to sweep them all."
     }
+
+    static let isolatedSweepOutsideATest =
+        "faultSweep(..., isolation: .childProcess()) runs the current Swift Testing test again in a child process, and "
+        + "no Swift Testing test is running here. Call it from a @Test, or sweep in-process (isolation: .none)."
+
+    static func isolatedSweepInParameterizedTest(_ name: String) -> String {
+        "faultSweep(..., isolation: .childProcess()) cannot isolate the runs of \(name): it is parameterized, and a child "
+            + "process can run only all of its cases. Move the sweep into a test without arguments, or sweep in-process."
+    }
+
+    static func isolatedSweepNotReached(_ prototype: String, output: String) -> String {
+        "faultSweep(\(prototype), isolation: .childProcess()) ran the test again in a child process, which ended without "
+            + "reaching the sweep (a test that takes another path in a child, or a filter that found no test). The end of "
+            + "its output:\n\(output)"
+    }
+
+    static func isolatedSweepBaselineCrashed(_ prototype: String, ending: String) -> String {
+        "faultSweep(\(prototype), isolation: .childProcess()) first runs the body with no fault injected, and that run's "
+            + "child process \(ending): the body fails without any fault, so no run could tell what a fault does."
+    }
 }

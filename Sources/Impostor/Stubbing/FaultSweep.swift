@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Runs `body` again and again with one more call failing each time: the k-th call the
 /// prototype selects fails in run k, for k = 1, 2, … until a run makes fewer than k such calls.
 ///
@@ -14,14 +18,20 @@
 /// Every run is kept, whatever it did: the sweep never stops at the first failure, and
 /// Impostor failures raised during a run are returned with it rather than failing the test.
 /// The last run is the one that made fewer than k calls: it ran untouched. The sweep stops
-/// after `limit` runs (reported). A run that crashes the process ends the test run: keep the
-/// body's effects in a temporary directory and check what it left after the sweep.
+/// after `limit` runs (reported). In-process (the default) a run that crashes the process ends
+/// the test run; with `isolation: .childProcess()` each run is made in a child process that
+/// runs the test again up to the sweep, so a crash or a hang is one run's outcome
+/// (``FaultRun/Outcome/crashed``) and the sweep goes on.
 public func faultSweep<Result>(
     _ prototype: @autoclosure () -> Result, returning value: Result, errno: Int32? = nil, limit: Int = 10_000,
+    isolation: FaultIsolation = .none,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
     _ body: (_ k: Int) throws -> Void
 ) -> FaultSweep {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    if case .childProcess(let timeout) = isolation, FaultSweepChild.point(at: site) == nil {
+        return isolatedSweep(prototype(), site: site, limit: limit, timeout: timeout)
+    }
     let stubbing = Stubbing<Result>(patterns: StubFunctions.checked(
         Result.self, StubFunctions.patterns(count: 1, shape: .oneCallEach, site: site) { _ in PrototypeRecorder.noteResult(prototype()) },
         site: site))
@@ -30,7 +40,8 @@ public func faultSweep<Result>(
     else { return FaultSweep(prototype: prototypeText, runs: []) }
     defer { for state in states { state.deactivate() } }
     var runs: [FaultRun] = []
-    var k = 1
+    let point = FaultSweepChild.point(at: site)
+    var k = point ?? 1
     while true {
         for state in states { state.restart(.onCall(k)) }
         var thrown: (any Error)?
@@ -42,7 +53,10 @@ public func faultSweep<Result>(
         let failedCall: Invocation? = selected < k ? nil : zip(stubbing.bound, states).lazy.compactMap { pattern, state in
             state.lastFailedStamp.flatMap { stamp in pattern.invocations().first { $0.stamp == stamp } }
         }.first
-        runs.append(FaultRun(k: k, selectedCalls: selected, failedCall: failedCall, error: thrown, failures: failures))
+        let run = FaultRun(k: k, selectedCalls: selected, failedCall: failedCall, error: thrown, failures: failures)
+        // A child of an isolated sweep makes its one run and tells the parent.
+        if point != nil { FaultSweepChild.report(run) }
+        runs.append(run)
         if selected < k { break }
         if k >= limit {
             FailureReporter.report(ImpostorFailure(message: FailureMessages.sweepLimitReached(prototypeText, limit: limit), site: site))
@@ -62,10 +76,31 @@ public struct FaultRun: CustomStringConvertible {
     public enum Outcome: Sendable, Equatable {
         /// The body returned and Impostor raised no failure.
         case returned
-        /// The body threw ``FaultRun/error``.
+        /// The body threw (``FaultRun/error``, or ``FaultRun/errorDescription`` from a child).
         case threw
         /// Impostor raised failures during the run (``FaultRun/failures``), whatever the body did.
         case raisedFailures
+        /// The run's child process died or hung (``FaultRun/crash`` says how); only with
+        /// ``FaultIsolation/childProcess(timeout:)``.
+        case crashed
+    }
+
+    /// How a child process that reported nothing ended.
+    public enum Ending: Sendable, Equatable, CustomStringConvertible {
+        /// Killed by this signal (11 is SIGSEGV, 6 SIGABRT).
+        case signal(Int32)
+        /// Still running after the timeout, and killed.
+        case timedOut(seconds: Int)
+        /// Exited with this status without reaching the sweep; the end of its output.
+        case exited(Int32, tail: String)
+
+        public var description: String {
+            switch self {
+            case .signal(let signal): "killed by signal \(signal) (\(String(cString: strsignal(signal))))"
+            case .timedOut(let seconds): "still running after \(seconds) s, killed"
+            case .exited(let status, _): "exited with status \(status) before the sweep"
+            }
+        }
     }
 
     /// The run's number: the k-th selected call failed in it (none in the last run).
@@ -73,26 +108,69 @@ public struct FaultRun: CustomStringConvertible {
     /// How many calls the prototype selected in this run.
     public let selectedCalls: Int
     /// The call that was failed, as recorded; nil in the last run, which made fewer than `k`
-    /// calls and ran untouched.
+    /// calls and ran untouched, and for a run made in a child process.
     public let failedCall: Invocation?
-    /// What the body threw, if it threw.
+    /// The failed call as listed (`fsync(5) -> -1 (injected fault, …)`), in or out of process.
+    public let failedCallDescription: String?
+    /// What the body threw, if it threw in this process.
     public let error: (any Error)?
+    /// What the body threw, described, in or out of process.
+    public let errorDescription: String?
     /// The failures Impostor raised during the run, which did not fail the test.
     public let failures: [ImpostorFailure]
-
     /// How the run ended.
-    public var outcome: Outcome {
-        if !failures.isEmpty { return .raisedFailures }
-        return error == nil ? .returned : .threw
+    public let outcome: Outcome
+    /// How its child process ended, for a crashed run.
+    public let crash: Ending?
+
+    init(k: Int, selectedCalls: Int, failedCall: Invocation?, error: (any Error)?, failures: [ImpostorFailure], crash: Ending? = nil) {
+        self.k = k
+        self.selectedCalls = selectedCalls
+        self.failedCall = failedCall
+        failedCallDescription = failedCall?.description
+        self.error = error
+        errorDescription = error.map { String(describing: $0) }
+        self.failures = failures
+        self.crash = crash
+        outcome = crash != nil ? .crashed : !failures.isEmpty ? .raisedFailures : error == nil ? .returned : .threw
+    }
+
+    /// A run a child process reported.
+    init(k: Int, selectedCalls: Int, failedCallDescription: String?, outcome word: String, errorDescription: String?,
+         failures: [ImpostorFailure]) {
+        self.k = k
+        self.selectedCalls = selectedCalls
+        failedCall = nil
+        self.failedCallDescription = failedCallDescription
+        error = nil
+        self.errorDescription = errorDescription
+        self.failures = failures
+        crash = nil
+        outcome = switch word {
+        case "threw": .threw
+        case "raisedFailures": .raisedFailures
+        default: .returned
+        }
+    }
+
+    /// The outcome's name, as a child reports it.
+    var outcomeWord: String {
+        switch outcome {
+        case .returned: "returned"
+        case .threw: "threw"
+        case .raisedFailures: "raisedFailures"
+        case .crashed: "crashed"
+        }
     }
 
     /// `3  write(5, 0x…, 4096) -> -1 (injected fault, errno 5: …)  threw SaveError.io`.
     public var description: String {
-        let call = failedCall?.description ?? "no call failed (\(selectedCalls) selected)"
+        let call = failedCallDescription ?? (outcome == .crashed ? "call \(k)" : "no call failed (\(selectedCalls) selected)")
         let ending = switch outcome {
         case .returned: "returned"
-        case .threw: "threw \(error.map { String(describing: $0) } ?? "")"
+        case .threw: "threw \(errorDescription ?? "")"
         case .raisedFailures: "raised \(failures.count) Impostor failure\(failures.count == 1 ? "" : "s"): \(failures[0].message)"
+        case .crashed: "crashed: \(crash.map { String(describing: $0) } ?? "")"
         }
         return "\(k)  \(call)  \(ending)"
     }
@@ -115,4 +193,46 @@ public struct FaultSweep: RandomAccessCollection, CustomStringConvertible {
         (["fault sweep over \(prototype), \(runs.count) run\(runs.count == 1 ? "" : "s"):"] + runs.map { "  " + $0.description })
             .joined(separator: "\n")
     }
+}
+
+/// The parent of an isolated sweep: each run in a child process (see ``FaultSweepChild``).
+private func isolatedSweep<Result>(
+    _ prototype: @autoclosure () -> Result, site: SourceSite, limit: Int, timeout: Duration
+) -> FaultSweep {
+    // The prototype is evaluated once here too, for its text (and its misuse reports).
+    let stubbing = Stubbing<Result>(patterns: StubFunctions.checked(
+        Result.self, StubFunctions.patterns(count: 1, shape: .oneCallEach, site: site) { _ in PrototypeRecorder.noteResult(prototype()) },
+        site: site))
+    let prototypeText = stubbing.bound.map(\.description).joined(separator: " or ")
+    guard !stubbing.bound.isEmpty else { return FaultSweep(prototype: prototypeText, runs: []) }
+    if let refusal = FaultSweepChild.refusal {
+        FailureReporter.report(ImpostorFailure(message: refusal, site: site))
+        return FaultSweep(prototype: prototypeText, runs: [])
+    }
+    // First a run with no fault: how many calls the body selects, and that it ends at all.
+    let baseline = FaultSweepChild.run(k: 0, site: site, timeout: timeout)
+    if baseline.outcome == .crashed {
+        let message = if case .exited(0, let tail)? = baseline.crash {
+            FailureMessages.isolatedSweepNotReached(prototypeText, output: tail)
+        } else {
+            FailureMessages.isolatedSweepBaselineCrashed(prototypeText, ending: baseline.crash.map { String(describing: $0) } ?? "")
+        }
+        FailureReporter.report(ImpostorFailure(message: message, site: site))
+        return FaultSweep(prototype: prototypeText, runs: [])
+    }
+    let total = baseline.selectedCalls
+    if total == 0 {
+        FailureReporter.report(ImpostorFailure(message: FailureMessages.sweepWithoutMatchingCall(prototypeText), site: site))
+    }
+    if total > limit {
+        FailureReporter.report(ImpostorFailure(message: FailureMessages.sweepLimitReached(prototypeText, limit: limit), site: site))
+    }
+    var runs = (0..<min(total, limit)).map { FaultSweepChild.run(k: $0 + 1, site: site, timeout: timeout) }
+    // The untouched run last, as in-process: the one that made fewer than k calls.
+    if total <= limit {
+        runs.append(FaultRun(
+            k: total + 1, selectedCalls: total, failedCallDescription: nil, outcome: baseline.outcomeWord,
+            errorDescription: baseline.errorDescription, failures: baseline.failures))
+    }
+    return FaultSweep(prototype: prototypeText, runs: runs)
 }

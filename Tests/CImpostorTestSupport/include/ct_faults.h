@@ -10,4 +10,8 @@
 /// reports success for data that may never reach the disk.
 int cf_save_atomically(const char *path, const void *data, size_t size, int careless);
 
+/// Flushes `fd` twice with `fsync`, and aborts the process when one fails: a library that treats
+/// an I/O error as impossible. Returns 0.
+int cf_flush_twice_or_abort(int fd);
+
 #endif

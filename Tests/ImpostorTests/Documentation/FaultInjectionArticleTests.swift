@@ -8,7 +8,7 @@ import Testing
 struct FaultInjectionArticleTests {
     @Test func everyExampleLine() throws {
         let stubbing = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Stubbing")
-        let files = ["FaultSweepTests.swift", "FaultScheduleTests.swift"].map { stubbing.appendingPathComponent($0).standardized.path }
+        let files = ["FaultSweepTests.swift", "FaultScheduleTests.swift", "FaultSweepIsolationTests.swift"].map { stubbing.appendingPathComponent($0).standardized.path }
         try ArticleExamples.expectEveryLine(of: "FaultInjection.md", in: files, atLeast: 8)
     }
 }

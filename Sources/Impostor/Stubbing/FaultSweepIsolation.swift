@@ -1,0 +1,130 @@
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where a fault sweep runs each of its runs.
+public enum FaultIsolation: Sendable {
+    /// In the test's own process: fast, but a run that crashes ends the test run.
+    case none
+    /// Each run in a child process that runs the current test again up to the sweep, fails the
+    /// run's call, reports what happened and exits; a run that crashes or hangs comes back as
+    /// ``FaultRun/Outcome/crashed`` with its signal, and the sweep goes on. The test must be a
+    /// Swift Testing test that is not parameterized; the child's run ends after `timeout`.
+    case childProcess(timeout: Duration = .seconds(120))
+}
+
+/// The child-process side of an isolated sweep: the parent re-runs the current test with the
+/// sweep's site and the run's k in the environment; the sweep at that site runs only that run,
+/// prints what happened on lines the parent reads, and ends the process.
+enum FaultSweepChild {
+    static let variable = "IMPOSTOR_FAULT_POINT"
+    private static let marker = "@@impostor-fault-run "
+
+    /// The run this process is to make for the sweep at `site`, if it is such a child.
+    static func point(at site: SourceSite) -> Int? {
+        guard let raw = getenv(variable) else { return nil }
+        let value = String(cString: raw)
+        guard let hash = value.lastIndex(of: "#"), value[..<hash] == key(site) else { return nil }
+        return Int(value[value.index(after: hash)...])
+    }
+
+    static func key(_ site: SourceSite) -> String { "\(site.fileID):\(site.line):\(site.column)" }
+
+    /// Prints the run for the parent and ends the process at once: nothing after the sweep runs.
+    static func report(_ run: FaultRun) -> Never {
+        func line(_ field: String, _ text: String?) -> String {
+            marker + field + " " + (text ?? "").replacingNewlines
+        }
+        let lines = [
+            line("k", String(run.k)), line("selected", String(run.selectedCalls)), line("outcome", run.outcomeWord),
+            line("call", run.failedCallDescription), line("error", run.errorDescription),
+        ] + run.failures.map { line("failure", $0.message) }
+        print("\n" + lines.joined(separator: "\n"))
+        fflush(nil)
+        _exit(0)
+    }
+
+    /// Why the current test cannot be run again in a child process; nil when it can.
+    static var refusal: String? {
+        guard let test = Test.current else { return FailureMessages.isolatedSweepOutsideATest }
+        if test.isParameterized { return FailureMessages.isolatedSweepInParameterizedTest(test.name) }
+        return nil
+    }
+
+    /// Runs point `k` of the sweep at `site` in a child process and reads back what it did.
+    static func run(k: Int, site: SourceSite, timeout: Duration) -> FaultRun {
+        let test = Test.current!
+        let filter = "^" + regexEscaped(String(describing: test.id)) + "$"
+        let seconds = max(1, Int(timeout.components.seconds))
+        // The Swift runtime's backtrace of a crashed child is long to make and never read here.
+        let command = "output=$(mktemp); (SWIFT_BACKTRACE=enable=no \(variable)=\(shellQuoted(key(site) + "#\(k)")) timeout --kill-after=10 \(seconds) "
+            + "\(shellQuoted(executablePath)) --testing-library swift-testing --filter \(shellQuoted(filter)) > \"$output\" 2>&1; "
+            + "echo \"@@impostor-fault-status $?\" >> \"$output\"); cat \"$output\"; rm -f \"$output\""
+        var output = ""
+        if let pipe = popen(command, "r") {
+            var buffer = [CChar](repeating: 0, count: 4096)
+            while fgets(&buffer, Int32(buffer.count), pipe) != nil {
+                output += String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            }
+            pclose(pipe)
+        }
+        return parse(output, k: k, timeout: seconds, site: site)
+    }
+
+    /// The run a child printed, or a crash when it printed none.
+    static func parse(_ output: String, k: Int, timeout: Int, site: SourceSite) -> FaultRun {
+        var fields: [String: String] = [:]
+        var failures: [String] = []
+        var status: Int32?
+        for line in output.split(separator: "\n") {
+            if line.hasPrefix(marker) {
+                let rest = line.dropFirst(marker.count)
+                let name = rest.prefix { $0 != " " }
+                let value = String(rest.dropFirst(name.count + 1))
+                if name == "failure" { failures.append(value) } else { fields[String(name)] = value }
+            } else if line.hasPrefix("@@impostor-fault-status ") {
+                status = Int32(line.dropFirst("@@impostor-fault-status ".count))
+            }
+        }
+        guard let outcome = fields["outcome"] else {
+            // No report: the child died (128 + its signal), timed out (124, or 137 once killed),
+            // or never reached the sweep.
+            let ending: FaultRun.Ending = switch status {
+            case 124?, 137?: .timedOut(seconds: timeout)
+            case let code? where code > 128: .signal(code - 128)
+            default: .exited(status ?? -1, tail: String(output.suffix(600)))
+            }
+            return FaultRun(k: k, selectedCalls: k, failedCall: nil, error: nil, failures: [], crash: ending)
+        }
+        return FaultRun(
+            k: k, selectedCalls: Int(fields["selected"] ?? "") ?? 0, failedCallDescription: fields["call"].flatMap { $0.isEmpty ? nil : $0 },
+            outcome: outcome, errorDescription: fields["error"].flatMap { $0.isEmpty ? nil : $0 },
+            failures: failures.map { ImpostorFailure(message: $0, site: site) })
+    }
+
+    private static var executablePath: String {
+        var path = [CChar](repeating: 0, count: 4096)
+        guard readlink("/proc/self/exe", &path, path.count - 1) > 0 else { return "/proc/self/exe" }
+        return String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private static func regexEscaped(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            if "\\^$.|?*+()[]{}".contains(character) { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
+    }
+
+    private static func shellQuoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+}
+
+private extension String {
+    var replacingNewlines: String { replacingOccurrences(of: "\n", with: " ") }
+
+    func replacingOccurrences(of target: String, with replacement: String) -> String {
+        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

@@ -1,0 +1,77 @@
+import CImpostorTestSupport
+import Foundation
+import Impostor
+import Testing
+
+// faultSweep(isolation: .childProcess()): each run in a child process that runs this test
+// again up to the sweep, so a run that aborts the process is one run's outcome.
+
+@Suite(.mockery) struct FaultSweepIsolationTests {
+    @Test func aRunThatAbortsIsReportedAndTheSweepGoesOn() throws {
+        let fsyncMock = interpose("fsync", as: Fsync.self, in: .mainExecutable)
+        let path = NSTemporaryDirectory() + "impostor-abort-\(getpid())"
+        let fd = open(path, O_WRONLY | O_CREAT, 0o600)
+        defer { close(fd); unlink(path) }
+        let runs = faultSweep(fsyncMock(any()), returning: -1, errno: EIO, isolation: .childProcess()) { _ in
+            _ = cf_flush_twice_or_abort(fd)
+        }
+        // Each of the two fsyncs failing aborts its child (SIGABRT); the third run is untouched.
+        #expect(runs.map(\.k) == [1, 2, 3], "\(runs)")
+        #expect(runs.map(\.outcome) == [.crashed, .crashed, .returned], "\(runs)")
+        #expect(runs.prefix(2).allSatisfy { $0.crash == .signal(SIGABRT) }, "\(runs)")
+        #expect(runs.last?.selectedCalls == 2)
+        #expect(runs.description.contains("1  call 1  crashed: killed by signal 6"), "\(runs)")
+    }
+
+    @Test func aChildRunReportsTheFailedCallAndWhatTheBodyThrew() throws {
+        let path = NSTemporaryDirectory() + "impostor-isolated-\(getpid())"
+        defer { unlink(path) }
+        let fsyncMock = interpose("fsync", as: Fsync.self, in: .mainExecutable)
+        let runs = faultSweep(fsyncMock(any()), returning: -1, errno: EIO, isolation: .childProcess()) { _ in
+            let data = Array("isolated".utf8)
+            guard cf_save_atomically(path, data, data.count, 0) == 0 else { throw SaveFailed(errno: errno) }
+        }
+        #expect(runs.map(\.outcome) == [.threw, .returned], "\(runs)")
+        #expect(runs.first?.errorDescription == "SaveFailed(errno: 5)")
+        #expect(runs.first?.failedCallDescription?.hasSuffix("-> -1 (injected fault, errno 5: Input/output error)") == true)
+        #expect(runs.first?.failedCall == nil, "the Invocation stays in the child")
+    }
+
+    @Test func aBodyThatCrashesWithNoFaultIsReportedOnce() {
+        let fsyncMock = interpose("fsync", as: Fsync.self, in: .mainExecutable)
+        var runs: FaultSweep?
+        let failures = captureFailures {
+            runs = faultSweep(fsyncMock(any()), returning: -1, isolation: .childProcess()) { _ in abort() }
+        }
+        #expect(runs?.isEmpty == true)
+        #expect(failures.map(\.message) == [
+            "faultSweep(fsync(any()), isolation: .childProcess()) first runs the body with no fault injected, and that run's "
+                + "child process killed by signal 6 (Aborted): the body fails without any fault, so no run could tell what a "
+                + "fault does."
+        ])
+    }
+
+    @Test func outsideATestThereIsNothingToRunAgain() async {
+        let failures = await Task.detached {
+            captureFailures {
+                let fsyncMock = interpose("fsync", as: Fsync.self, in: .mainExecutable)
+                _ = faultSweep(fsyncMock(any()), returning: -1, isolation: .childProcess()) { _ in }
+            }
+        }.value
+        #expect(failures.map(\.message).contains(
+            "faultSweep(..., isolation: .childProcess()) runs the current Swift Testing test again in a child process, and "
+                + "no Swift Testing test is running here. Call it from a @Test, or sweep in-process (isolation: .none)."))
+    }
+
+    @Test(arguments: [1]) func aParameterizedTestCannotIsolateItsRuns(_: Int) {
+        let fsyncMock = interpose("fsync", as: Fsync.self, in: .mainExecutable)
+        let failures = captureFailures {
+            _ = faultSweep(fsyncMock(any()), returning: -1, isolation: .childProcess()) { _ in }
+        }
+        #expect(failures.map(\.message) == [
+            "faultSweep(..., isolation: .childProcess()) cannot isolate the runs of aParameterizedTestCannotIsolateItsRuns(_:): "
+                + "it is parameterized, and a child process can run only all of its cases. Move the sweep into a test without "
+                + "arguments, or sweep in-process."
+        ])
+    }
+}
