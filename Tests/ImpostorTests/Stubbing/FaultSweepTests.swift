@@ -144,6 +144,35 @@ struct SaveFailed: Error, Equatable { let errno: Int32 }
         #expect(try integrityCheck(path) == "ok")
     }
 
+    /// SQLite calls pwrite64 through a table of system calls it fills at load time, which no GOT
+    /// rebinding reaches; its own hook for replacing one, xSetSystemCall, takes a mock instead.
+    @Test func sqliteReportsEachFailedWriteAndKeepsTheDatabaseIntact() throws {
+        typealias PWrite = @convention(c) (Int32, UnsafeRawPointer?, Int, Int64) -> Int
+        let path = temporaryPath("eio.db")
+        defer { unlink(path); unlink(path + "-journal") }
+        let vfs = try #require(sqlite3_vfs_find(nil))
+        let pwriteMock: PWrite = mockFunction(named: "pwrite64")
+        stub(pwriteMock(any(), any(), any(), any())).with { (fd: Int32, data: UnsafeRawPointer?, count: Int, offset: Int64) in
+            pwrite(fd, data, count, Int(offset))
+        }
+        try #require(vfs.pointee.xSetSystemCall(vfs, "pwrite64", unsafeBitCast(pwriteMock, to: sqlite3_syscall_ptr.self)) == SQLITE_OK)
+        defer { _ = vfs.pointee.xSetSystemCall(vfs, "pwrite64", nil) }
+        var codes: [Int32] = []
+        let runs = faultSweep(pwriteMock(any(), any(), any(), any()), returning: -1, errno: EIO) { k in
+            var db: OpaquePointer?
+            defer { sqlite3_close(db) }
+            guard sqlite3_open(path, &db) == SQLITE_OK else { throw SaveFailed(errno: -1) }
+            let rc = sqlite3_exec(db, "CREATE TABLE IF NOT EXISTS t(x); INSERT INTO t VALUES (\(k));", nil, nil, nil)
+            codes.append(rc & 0xff)
+            if rc != SQLITE_OK { throw SaveFailed(errno: rc) }
+        }
+        #expect(runs.count >= 3, "\(runs)")
+        #expect(Set(codes).isSubset(of: [SQLITE_OK, SQLITE_IOERR, SQLITE_FULL]), "\(Set(codes))")
+        #expect(runs.filter { $0.failedCall != nil }.allSatisfy { $0.outcome == .threw }, "\(runs)")
+        #expect(runs.last?.outcome == .returned)
+        #expect(try integrityCheck(path) == "ok")
+    }
+
     private func integrityCheck(_ path: String) throws -> String? {
         var db: OpaquePointer?
         defer { sqlite3_close(db) }
