@@ -32,10 +32,7 @@ public func faultSweep<Result>(
     if case .childProcess(let timeout) = isolation, FaultSweepChild.point(at: site) == nil {
         return isolatedSweep(prototype(), site: site, limit: limit, timeout: timeout)
     }
-    let stubbing = Stubbing<Result>(patterns: StubFunctions.checked(
-        Result.self, StubFunctions.patterns(count: 1, shape: .oneCallEach, site: site) { _ in PrototypeRecorder.noteResult(prototype()) },
-        site: site))
-    let prototypeText = stubbing.bound.map(\.description).joined(separator: " or ")
+    let (stubbing, prototypeText) = sweptPrototype(prototype(), site: site)
     guard !stubbing.bound.isEmpty, let states = stubbing.installFailing(.onCall(1), value: value, errno: errno, site: site)
     else { return FaultSweep(prototype: prototypeText, runs: []) }
     defer { for state in states { state.deactivate() } }
@@ -200,10 +197,7 @@ private func isolatedSweep<Result>(
     _ prototype: @autoclosure () -> Result, site: SourceSite, limit: Int, timeout: Duration
 ) -> FaultSweep {
     // The prototype is evaluated once here too, for its text (and its misuse reports).
-    let stubbing = Stubbing<Result>(patterns: StubFunctions.checked(
-        Result.self, StubFunctions.patterns(count: 1, shape: .oneCallEach, site: site) { _ in PrototypeRecorder.noteResult(prototype()) },
-        site: site))
-    let prototypeText = stubbing.bound.map(\.description).joined(separator: " or ")
+    let (stubbing, prototypeText) = sweptPrototype(prototype(), site: site)
     guard !stubbing.bound.isEmpty else { return FaultSweep(prototype: prototypeText, runs: []) }
     if let refusal = FaultSweepChild.refusal {
         FailureReporter.report(ImpostorFailure(message: refusal, site: site))
@@ -235,4 +229,12 @@ private func isolatedSweep<Result>(
             errorDescription: baseline.errorDescription, failures: baseline.failures))
     }
     return FaultSweep(prototype: prototypeText, runs: runs)
+}
+
+/// A sweep's prototype, bound as `stub(_:)` binds it, and its text for reports.
+private func sweptPrototype<Result>(_ prototype: @autoclosure () -> Result, site: SourceSite) -> (Stubbing<Result>, String) {
+    let stubbing = Stubbing<Result>(patterns: StubFunctions.checked(
+        Result.self, StubFunctions.patterns(count: 1, shape: .oneCallEach, site: site) { _ in PrototypeRecorder.noteResult(prototype()) },
+        site: site))
+    return (stubbing, stubbing.bound.map(\.description).joined(separator: " or "))
 }
