@@ -176,4 +176,15 @@ extension CallFrame {
         }
         return CallRecord(stamp: stamp, thread: thread, payload: payload, captures: plan.arguments(Array(captures)))
     }
+
+    /// The call as a record with the result its answer has written so far (a failing stub's
+    /// answer, announced before the caller goes on with it).
+    func recordWithResult(stamp: UInt64, thread: UInt) -> CallRecord {
+        let record = self.record(stamp: stamp, thread: thread)
+        guard let result, signature.resultSize > 0 else { return record }
+        var payload = record.payload
+        let bytes = UnsafeRawBufferPointer(start: result, count: signature.resultSize)
+        payload.replaceSubrange(signature.resultOffset..<(signature.resultOffset + signature.resultSize), with: bytes)
+        return CallRecord(stamp: stamp, thread: thread, payload: payload, captures: record.captures)
+    }
 }

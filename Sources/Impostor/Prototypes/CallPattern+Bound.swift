@@ -74,6 +74,13 @@ extension CallPattern: BoundPattern {
             failing.run(frame, stamp)
             FaultLog.mark(ObjectIdentifier(interceptor), stamp: stamp, InjectedFault(errno: state.errno))
             state.noteFailed(stamp: stamp)
+            // In an isolated sweep's child, said at once: the caller may crash on it.
+            if FaultSweepChild.isChild {
+                let record = frame.recordWithResult(stamp: stamp, thread: CallingThread.currentID)
+                FaultSweepChild.announce(Invocation(
+                    mockName: interceptor.name, signature: interceptor.signature, record: record,
+                    fault: InjectedFault(errno: state.errno)).description)
+            }
             // Last, as `setErrno` does: nothing after it in the answer changes errno.
             if let errno = state.errno { ThreadState.setErrno(errno) }
         }

@@ -46,7 +46,7 @@ extension FailureMessages {
     }
 
     static func isolatedSweepBaselineCrashed(_ prototype: String, ending: String) -> String {
-        "faultSweep(\(prototype), isolation: .childProcess()) first runs the body with no fault injected, and that run's "
-            + "child process \(ending): the body fails without any fault, so no run could tell what a fault does."
+        "faultSweep(\(prototype), isolation: .childProcess()) first runs the body in a child process with no fault injected, "
+            + "and that child ended (\(ending)): the body fails without any fault, so no run could tell what a fault does."
     }
 }

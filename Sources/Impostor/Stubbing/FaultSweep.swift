@@ -107,8 +107,9 @@ public struct FaultRun: CustomStringConvertible {
     /// The call that was failed, as recorded; nil in the last run, which made fewer than `k`
     /// calls and ran untouched, and for a run made in a child process.
     public let failedCall: Invocation?
-    /// The failed call as listed (`fsync(5) -> -1 (injected fault, …)`), in or out of process.
-    public let failedCallDescription: String?
+    /// The failed call as listed (`fsync(5) -> -1 (injected fault, …)`), in or out of process
+    /// (a child announces it as it fails the call, so a run that crashed has it too).
+    public internal(set) var failedCallDescription: String?
     /// What the body threw, if it threw in this process.
     public let error: (any Error)?
     /// What the body threw, described, in or out of process.
@@ -173,7 +174,7 @@ public struct FaultRun: CustomStringConvertible {
     }
 }
 
-/// Every run of a ``faultSweep(_:returning:errno:limit:fileID:filePath:line:column:_:)``, in order,
+/// Every run of a ``faultSweep(_:returning:errno:limit:isolation:fileID:filePath:line:column:_:)``, in order,
 /// printed as a table (what an `#expect` on it shows when it fails).
 public struct FaultSweep: RandomAccessCollection, CustomStringConvertible {
     /// The swept prototype: `write(any(), any(), any())`.

@@ -29,6 +29,15 @@ enum FaultSweepChild {
         return Int(value[value.index(after: hash)...])
     }
 
+    /// True in a child process of an isolated sweep.
+    static let isChild = getenv(variable) != nil
+
+    /// Prints the call a child's run just failed, before the caller can crash on it.
+    static func announce(_ call: String) {
+        print("\n" + marker + "call " + call.replacingNewlines)
+        fflush(nil)
+    }
+
     static func key(_ site: SourceSite) -> String { "\(site.fileID):\(site.line):\(site.column)" }
 
     /// Prints the run for the parent and ends the process at once: nothing after the sweep runs.
@@ -95,7 +104,9 @@ enum FaultSweepChild {
             case let code? where code > 128: .signal(code - 128)
             default: .exited(status ?? -1, tail: String(output.suffix(600)))
             }
-            return FaultRun(k: k, selectedCalls: k, failedCall: nil, error: nil, failures: [], crash: ending)
+            var run = FaultRun(k: k, selectedCalls: k, failedCall: nil, error: nil, failures: [], crash: ending)
+            run.failedCallDescription = fields["call"]
+            return run
         }
         return FaultRun(
             k: k, selectedCalls: Int(fields["selected"] ?? "") ?? 0, failedCallDescription: fields["call"].flatMap { $0.isEmpty ? nil : $0 },

@@ -20,7 +20,8 @@ import Testing
         #expect(runs.map(\.outcome) == [.crashed, .crashed, .returned], "\(runs)")
         #expect(runs.prefix(2).allSatisfy { $0.crash == .signal(SIGABRT) }, "\(runs)")
         #expect(runs.last?.selectedCalls == 2)
-        #expect(runs.description.contains("1  call 1  crashed: killed by signal 6"), "\(runs)")
+        #expect(runs.first?.failedCallDescription?.hasPrefix("fsync(") == true, "the child said which call it failed: \(runs)")
+        #expect(runs.description.contains("crashed: killed by signal 6 (Aborted)"), "\(runs)")
     }
 
     @Test func aChildRunReportsTheFailedCallAndWhatTheBodyThrew() throws {
@@ -45,9 +46,9 @@ import Testing
         }
         #expect(runs?.isEmpty == true)
         #expect(failures.map(\.message) == [
-            "faultSweep(fsync(any()), isolation: .childProcess()) first runs the body with no fault injected, and that run's "
-                + "child process killed by signal 6 (Aborted): the body fails without any fault, so no run could tell what a "
-                + "fault does."
+            "faultSweep(fsync(any()), isolation: .childProcess()) first runs the body in a child process with no fault "
+                + "injected, and that child ended (killed by signal 6 (Aborted)): the body fails without any fault, so no run "
+                + "could tell what a fault does."
         ])
     }
 
