@@ -65,11 +65,11 @@ extension CallPattern: BoundPattern {
         let interceptor = self.interceptor
         // The stub's own answer needs the stub (to hand the calls it lets through to the older
         // ones); it is set once, before the stub is published.
-        let own = Locked<Stub?>(nil)
+        let own = OwnStub()
         let answer = StubAnswer { frame, stamp in
             guard state.takeCall() else {
                 // Sound: set below before any call can reach the stub.
-                return interceptor.answerAsIfAbsent(frame, below: own.withLock { $0 }.unsafelyUnwrapped, stamp: stamp)
+                return interceptor.answerAsIfAbsent(frame, below: own.stub.unsafelyUnwrapped, stamp: stamp)
             }
             failing.run(frame, stamp)
             FaultLog.mark(ObjectIdentifier(interceptor), stamp: stamp, InjectedFault(errno: state.errno))
@@ -86,7 +86,7 @@ extension CallPattern: BoundPattern {
         }
         // Never a stub key: every call must reach the schedule, which counts in Swift.
         let stub = Stub(pattern: self, answer: answer, keyable: false)
-        own.withLock { $0 = stub }
+        own.stub = stub
         guard interceptor.addStub(stub) else {
             FailureReporter.report(ImpostorFailure(
                 message: FailureMessages.tooManyStubs(mock: interceptor.name, maximum: StubTable<Stub>.capacity), site: site))
@@ -132,4 +132,11 @@ extension Stub: InstalledStub {
     func append(answer: StubAnswer?, swift _: SwiftAnswer) {
         if let answer { append(answer) }
     }
+}
+
+/// A failing stub, as its own answer sees it.
+private final class OwnStub: @unchecked Sendable {
+    // @unchecked: written once before the stub is published (the stub table's release store),
+    // read only by calls that found the stub there (its acquire load), so never concurrently.
+    var stub: Stub?
 }

@@ -20,6 +20,10 @@ extension FailureMessages {
         return "(injected fault, errno \(errno): \(String(cString: strerror(errno))))"
     }
 
+    static func sweepLimitTooSmall(_ limit: Int) -> String {
+        "faultSweep(..., limit: \(limit)) can make no run: the limit counts runs and must be at least 1. Nothing was swept."
+    }
+
     static func sweepWithoutMatchingCall(_ prototype: String) -> String {
         "faultSweep(\(prototype), ...) injected no fault: the body made no call that \(prototype) selects, so every "
             + "run would be the same. Check the prototype's matchers and that the body reaches the function."

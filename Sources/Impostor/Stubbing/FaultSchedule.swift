@@ -51,7 +51,8 @@ public struct FaultSchedule: Sendable, CustomStringConvertible {
     /// Why the schedule can fail no call, for the misuse report; nil when it can.
     var problem: String? {
         switch rule {
-        case .calls(let numbers): numbers.isEmpty || numbers.contains { $0 < 1 } ? "call numbers start at 1" : nil
+        case .calls(let numbers) where numbers.isEmpty: "onCalls needs at least one call number"
+        case .calls(let numbers): numbers.contains { $0 < 1 } ? "call numbers start at 1" : nil
         case .every(let n): n < 1 ? "every(n) needs n of at least 1" : nil
         case .after(let n): n < 0 ? "after(n) needs n of at least 0" : nil
         case .always: nil

@@ -29,6 +29,10 @@ public func faultSweep<Result>(
     _ body: (_ k: Int) throws -> Void
 ) -> FaultSweep {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard limit >= 1 else {
+        FailureReporter.report(ImpostorFailure(message: FailureMessages.sweepLimitTooSmall(limit), site: site))
+        return FaultSweep(prototype: "", runs: [])
+    }
     if case .childProcess(let timeout) = isolation, FaultSweepChild.point(at: site) == nil {
         return isolatedSweep(prototype(), site: site, limit: limit, timeout: timeout)
     }
@@ -91,6 +95,7 @@ public struct FaultRun: CustomStringConvertible {
         /// Exited with this status without reaching the sweep; the end of its output.
         case exited(Int32, tail: String)
 
+        /// `killed by signal 6 (Aborted)`, `still running after 120 s, killed`.
         public var description: String {
             switch self {
             case .signal(let signal): "killed by signal \(signal) (\(String(cString: strsignal(signal))))"
@@ -182,8 +187,11 @@ public struct FaultSweep: RandomAccessCollection, CustomStringConvertible {
     /// The runs, k = 1 first.
     public let runs: [FaultRun]
 
+    /// 0: the first run, k = 1.
     public var startIndex: Int { runs.startIndex }
+    /// The number of runs.
     public var endIndex: Int { runs.endIndex }
+    /// The run at `position` (k = position + 1).
     public subscript(position: Int) -> FaultRun { runs[position] }
 
     /// One line per run: k, the call failed, how the run ended.

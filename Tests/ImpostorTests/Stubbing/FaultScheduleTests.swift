@@ -87,6 +87,7 @@ import Glibc
     @Test(arguments: [
         (FaultSchedule.onCall(0), "failing(.onCall(0), ...) can fail no call: call numbers start at 1. The stub was not added."),
         (.every(0), "failing(.every(0), ...) can fail no call: every(n) needs n of at least 1. The stub was not added."),
+        (.onCalls([]), "failing(.onCalls([]), ...) can fail no call: onCalls needs at least one call number. The stub was not added."),
         (.probability(1.5, seed: 1), "failing(.probability(1.5, seed: 1), ...) can fail no call: a probability lies between 0 and 1. The stub was not added."),
     ] as [(FaultSchedule, String)])
     func aScheduleThatCanFailNoCallIsRefusedAtItsLine(schedule: FaultSchedule, message: String) {

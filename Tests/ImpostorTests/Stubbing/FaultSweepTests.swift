@@ -83,6 +83,20 @@ struct SaveFailed: Error, Equatable { let errno: Int32 }
         ])
     }
 
+    @Test(arguments: [0, -1]) func aLimitBelowOneIsRefusedAndNothingRuns(limit: Int) {
+        let fsyncMock = interpose("fsync", as: Fsync.self, in: .mainExecutable)
+        var ran = false
+        var runs: FaultSweep?
+        let failures = captureFailures {
+            runs = faultSweep(fsyncMock(any()), returning: -1, limit: limit, isolation: .childProcess()) { _ in ran = true }
+        }
+        #expect(failures.map(\.message) == [
+            "faultSweep(..., limit: \(limit)) can make no run: the limit counts runs and must be at least 1. Nothing was swept."
+        ])
+        #expect(runs?.isEmpty == true)
+        #expect(!ran)
+    }
+
     @Test func theSweepTableNamesEachRun() throws {
         let path = temporaryPath("table")
         defer { unlink(path) }
