@@ -17,7 +17,7 @@
 
 _Thread_local impostor_record_thread impostor_record_thread_storage;
 int impostor_records_writers_fence = 1;
-int impostor_stamps_use_tsc = 0;
+int impostor_stamps_use_clock = 0;
 _Atomic(uint64_t) impostor_stamp_counter = 0;
 _Atomic(int) impostor_stamps_across_threads = 0;
 uint64_t impostor_stamp_base = 0;
@@ -28,10 +28,11 @@ static _Atomic(uint64_t) next_token = 0;
 static _Atomic(uint64_t) first_token = 0;
 static long membarrier(int command) { return syscall(SYS_membarrier, command, 0, 0); }
 
-/// True when the kernel's clock is the time-stamp counter: it only keeps that clock when the
-/// counter is invariant and no CPU's counter was seen behind another's.
-static int kernel_trusts_tsc(void) {
+/// True when the processor's clock orders calls across threads (see `impostor_next_stamp`).
+static int clock_orders_calls(void) {
 #if defined(__x86_64__)
+    // The kernel keeps the time-stamp counter as its clock only when the counter is invariant
+    // and no CPU's counter was seen behind another's.
     unsigned eax, ebx, ecx, edx;
     if (!__get_cpuid(0x80000007, &eax, &ebx, &ecx, &edx) || !(edx & (1u << 8))) return 0;
     FILE *file = fopen("/sys/devices/system/clocksource/clocksource0/current_clocksource", "r");
@@ -41,20 +42,37 @@ static int kernel_trusts_tsc(void) {
                   (name[3] == '\n' || name[3] == '\0');
     fclose(file);
     return trusted;
+#elif defined(__aarch64__)
+    // The virtual counter is the architected timer, common to every core; only its frequency
+    // varies (often 25 to 100 MHz before Armv8.6, whose 1 GHz is fine enough).
+    uint64_t frequency;
+    __asm__ __volatile__("mrs %0, cntfrq_el0" : "=r"(frequency));
+    return frequency >= 1000000000u;
+#else
+    return 0;
+#endif
+}
+
+/// Reads the processor's clock once, for `impostor_stamp_base`.
+static uint64_t clock_now(void) {
+#if defined(__x86_64__)
+    return __builtin_ia32_rdtsc();
+#elif defined(__aarch64__)
+    uint64_t ticks;
+    __asm__ __volatile__("isb\n\tmrs %0, cntvct_el0" : "=r"(ticks) : : "memory");
+    return ticks;
 #else
     return 0;
 #endif
 }
 
 /// Decides, once per process, how writers and clearers synchronize and where stamps come
-/// from. IMPOSTOR_CALL_ORDER=counter forces the shared counter (a machine whose counter the
+/// from. IMPOSTOR_CALL_ORDER=counter forces the shared counter (a machine whose clock the
 /// kernel trusts wrongly, or a test of the fallback).
 static void choose_schemes(void) {
     const char *order = getenv("IMPOSTOR_CALL_ORDER");
-    impostor_stamps_use_tsc = !(order != NULL && strcmp(order, "counter") == 0) && kernel_trusts_tsc();
-#if defined(__x86_64__)
-    if (impostor_stamps_use_tsc) impostor_stamp_base = __builtin_ia32_rdtsc();
-#endif
+    impostor_stamps_use_clock = !(order != NULL && strcmp(order, "counter") == 0) && clock_orders_calls();
+    if (impostor_stamps_use_clock) impostor_stamp_base = clock_now();
     long supported = membarrier(MEMBARRIER_CMD_QUERY);
     impostor_records_writers_fence =
         !(supported > 0 && (supported & MEMBARRIER_CMD_PRIVATE_EXPEDITED) &&
@@ -72,7 +90,14 @@ __attribute__((constructor)) static void impostor_records_init(void) {
     life_key_made = pthread_key_create(&life_key, thread_ended) == 0;
 }
 
-const char *impostor_stamp_source(void) { return impostor_stamps_use_tsc ? "time-stamp counter" : "shared counter"; }
+const char *impostor_stamp_source(void) {
+#if defined(__aarch64__)
+    if (impostor_stamps_use_clock) return "virtual counter";
+#else
+    if (impostor_stamps_use_clock) return "time-stamp counter";
+#endif
+    return "shared counter";
+}
 const char *impostor_records_barrier(void) { return impostor_records_writers_fence ? "fence per call" : "membarrier"; }
 
 impostor_records *impostor_records_create(size_t stride) {

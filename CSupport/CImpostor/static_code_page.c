@@ -1,15 +1,14 @@
-// Static trampolines (see impostor_static_trampolines.h): the code page, the copies of it mapped
-// from the file it was loaded from, and the making of one mock's trampoline. The frame and the
-// context are in static_context.h, the layout in static_layout.c, the dispatcher in
-// static_dispatch.c.
+// Static trampolines (see impostor_static_trampolines.h): the copies of the code page mapped
+// from the file it was loaded from, and the making of one mock's trampoline. The page itself is
+// assembled by static_entry_x86_64.c or static_entry_aarch64.c; the frame and the context are
+// in static_context.h, the layouts in static_layout_*.c, the dispatcher in static_dispatch.c.
 #include "static_context.h"
-#include "impostor_argument_registers.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#if defined(__x86_64__) && defined(__linux__)
+#if IMPOSTOR_STATIC_TRAMPOLINES
 
 #include <errno.h>
 #include <fcntl.h>
@@ -18,65 +17,6 @@
 #include <stdio.h>
 #include <sys/mman.h>
 #include <unistd.h>
-
-// The code page. Stub k sits at offset 16k; its data word sits at offset 16k of the page
-// mapped after the copy, 4,085 bytes past the end of its 11-byte `endbr64; movq` prefix
-// (so every stub is the same bytes). The stub jumps to the entry its context names (offset 8):
-// the full one, or one for signatures that pass and return nothing in vector registers, which
-// saves none of them. Nothing here is relocated at load time, so a copy mapped from the file
-// is the same bytes as the original, whose stubs are never called. Each entry keeps rsp
-// 16-byte aligned for the call (entry rsp is 8 mod 16; push rbp; 144 bytes of frame) and starts
-// with `endbr64`, since it is reached by an indirect jump. The arguments are saved where
-// static_context.h's FRAME_GP and FRAME_SSE say the dispatcher reads them.
-__asm__(
-    ".text\n"
-    ".p2align 12, 0xcc\n"
-    ".globl impostor_static_page\n"
-    ".hidden impostor_static_page\n"
-    "impostor_static_page:\n"
-    ".rept 240\n"
-    "    endbr64\n"
-    "    movq 4085(%rip), %r10\n"
-    "    jmp *8(%r10)\n"
-    "    .p2align 4, 0xcc\n"
-    ".endr\n"
-    ".globl impostor_static_common\n"
-    ".hidden impostor_static_common\n"
-    "impostor_static_common:\n"
-    "    endbr64\n"
-    "    pushq %rbp\n"
-    "    movq %rsp, %rbp\n"
-    "    subq $144, %rsp\n"
-    IMPOSTOR_SAVE_GENERAL_ARGUMENTS(FRAME_GP)
-    IMPOSTOR_SAVE_VECTOR_ARGUMENTS_LOW(FRAME_SSE)
-    "    movq %r10, %rdi\n"          // the mock's context
-    "    movq %rsp, %rsi\n"          // the frame
-    "    call *(%r10)\n"             // context->dispatch: the page's copies are too far for a direct call
-    "    movq 112(%rsp), %rax\n"
-    "    movq 120(%rsp), %rdx\n"
-    "    movq 128(%rsp), %xmm0\n"
-    "    movq 136(%rsp), %xmm1\n"
-    "    leave\n"
-    "    ret\n"
-    ".globl impostor_static_common_integer\n"
-    ".hidden impostor_static_common_integer\n"
-    "impostor_static_common_integer:\n"
-    "    endbr64\n"
-    "    pushq %rbp\n"
-    "    movq %rsp, %rbp\n"
-    "    subq $144, %rsp\n"
-    IMPOSTOR_SAVE_GENERAL_ARGUMENTS(FRAME_GP)
-    "    movq %r10, %rdi\n"
-    "    movq %rsp, %rsi\n"
-    "    call *(%r10)\n"
-    "    movq 112(%rsp), %rax\n"
-    "    movq 120(%rsp), %rdx\n"
-    "    leave\n"
-    "    ret\n"
-    ".globl impostor_static_page_end\n"
-    ".hidden impostor_static_page_end\n"
-    "impostor_static_page_end:\n"
-    ".p2align 12, 0xcc\n");
 
 // MARK: Pages
 
@@ -241,7 +181,7 @@ impostor_static_outcome impostor_static_trampoline_create(ffi_cif *cif, impostor
     closure->cif = cif;
     // Only the simple layout takes the fast path, and only with the result in the return
     // registers' slots: 16 bytes of the frame from there are zeroed.
-    closure->fast = closure->simple && closure->result_offset <= FRAME_XMM0 ? fast : NULL;
+    closure->fast = closure->simple && closure->result_offset <= FRAME_RESULT_VECTOR && cif->rtype->size <= 16 ? fast : NULL;
     closure->fast_steps = NULL;
     closure->fast_records = NULL;
     closure->fast_records_serial = 0;
@@ -281,11 +221,11 @@ impostor_static_outcome impostor_static_trampoline_create(ffi_cif *cif, impostor
     pthread_mutex_unlock(&pages_lock);
     if (fast != NULL) {
         // Every pointer the dispatcher hands over has 8 readable bytes: a register slot of the
-        // frame (8 bytes, 16 for xmm), an 8-byte stack slot of the caller's (arguments take a
-        // multiple of 8 there), a 16-byte scratch pair for a split argument, the 16-byte return
-        // slots or a 16-byte local for results in registers (results in memory are larger than
-        // 8 bytes, so never copied as 8). Set before the entry point is returned, so before
-        // any call.
+        // frame (8 bytes), an 8-byte stack slot of the caller's (arguments take a multiple of 8
+        // there on both platforms), a 16-byte scratch pair for a split or gathered argument, a
+        // caller's copy of a struct over 16 bytes (AArch64), the 16-byte return slots or a
+        // 16-byte local for results in registers (results in memory are larger than 8 bytes, so
+        // never copied as 8). Set before the entry point is returned, so before any call.
         fast->eightbytes =
             impostor_eightbyte_copies_fit(fast->steps, fast->count, fast->result_offset, fast->result_size);
         fast->closes_eightbytes = impostor_result_closes_as_eight(fast->eightbytes, fast->result_offset,
@@ -301,7 +241,7 @@ impostor_static_outcome impostor_static_trampoline_create(ffi_cif *cif, impostor
 #else
 
 const char *impostor_static_trampolines_unavailable(void) {
-    return "static trampolines are built for Linux on x86-64 only";
+    return "static trampolines are built for Linux on x86-64 and AArch64 only";
 }
 
 unsigned long impostor_static_trampoline_pages(void) { return 0; }

@@ -5,7 +5,7 @@
 #include <stdatomic.h>
 #include <string.h>
 
-#if defined(__x86_64__) && defined(__linux__)
+#if IMPOSTOR_STATIC_TRAMPOLINES
 
 
 /// Records a call the dispatcher answers, its arguments copied straight from the frame: whole
@@ -52,7 +52,7 @@ static inline __attribute__((always_inline)) void point_at_arguments(const stati
         memcpy(&high, closure->argument_offsets + index + 2, sizeof high);
         low += base;
         high += base;
-        // Sound: a pointer is a 64-bit address here (x86-64).
+        // Sound: a pointer is a 64-bit address here (x86-64 and AArch64).
         memcpy(arguments + index, &low, sizeof low);
         memcpy(arguments + index + 2, &high, sizeof high);
     }
@@ -127,23 +127,40 @@ void impostor_static_dispatch(static_closure *closure, unsigned char *frame) {
     hand_to_handler(closure, frame, result);
 }
 
-/// The layouts other than the simple one: split arguments, and results routed to other registers or
-/// returned through memory.
+/// The layouts other than the simple one: arguments copied to scratch space or passed by
+/// address, and results routed to other registers or returned through memory.
 __attribute__((noinline)) static void dispatch_general(static_closure *closure, unsigned char *frame) {
     // One element at least: a zero-length array is undefined behaviour.
     void *arguments[closure->argument_count + 1];
-    uint64_t scratch[2 * closure->split_count + 2];
-    uint64_t *next_split = scratch;
+    uint64_t scratch[2 * closure->copied_count + 2];
+    uint64_t *next_copy = scratch;
     for (uint32_t index = 0; index < closure->argument_count; index++) {
         const argument_source *source = &closure->sources[index];
-        if (__builtin_expect(source->split == 0, 1)) {
+        switch (source->kind) {
+        case SOURCE_IN_FRAME:
             arguments[index] = frame + source->first;
-        } else {
+            break;
+        case SOURCE_SPLIT:
             // Sound: both offsets name 8-byte register slots of the frame.
-            memcpy(next_split, frame + source->first, 8);
-            memcpy(next_split + 1, frame + source->second, 8);
-            arguments[index] = next_split;
-            next_split += 2;
+            memcpy(next_copy, frame + source->first, 8);
+            memcpy(next_copy + 1, frame + source->second, 8);
+            arguments[index] = next_copy;
+            next_copy += 2;
+            break;
+        case SOURCE_GATHERED_FLOATS:
+            // Sound: `second` (2 to 4) consecutive 8-byte vector slots from `first`, each float
+            // in the low 4 bytes of its slot, into 16 bytes of scratch.
+            for (uint32_t member = 0; member < source->second; member++) {
+                memcpy((unsigned char *)next_copy + 4 * member, frame + source->first + 8 * member, 4);
+            }
+            arguments[index] = next_copy;
+            next_copy += 2;
+            break;
+        case SOURCE_BY_ADDRESS:
+            // Sound: the slot holds the address of the caller's copy of the struct, which
+            // lives until the call returns.
+            memcpy(&arguments[index], frame + source->first, sizeof(void *));
+            break;
         }
     }
     switch (closure->route) {
@@ -152,18 +169,33 @@ __attribute__((noinline)) static void dispatch_general(static_closure *closure, 
         return;
     case RESULT_IN_MEMORY: {
         void *target;
-        memcpy(&target, frame + FRAME_GP, sizeof target);
+        memcpy(&target, frame + FRAME_INDIRECT_RESULT, sizeof target);
+#if defined(__x86_64__)
+        // System V: the callee returns the buffer's address in rax.
         memcpy(frame + FRAME_RAX, &target, sizeof target);
+#endif
         closure->handler(closure->cif, target, arguments, closure->user_data);
         return;
     }
     case RESULT_INTEGER_THEN_SSE:
     case RESULT_SSE_THEN_INTEGER: {
+#if defined(__x86_64__)
         uint64_t result[2] = {0, 0};
         closure->handler(closure->cif, result, arguments, closure->user_data);
         int integer_first = closure->route == RESULT_INTEGER_THEN_SSE;
         memcpy(frame + (integer_first ? FRAME_RAX : FRAME_XMM0), &result[0], 8);
         memcpy(frame + (integer_first ? FRAME_XMM0 : FRAME_RAX), &result[1], 8);
+#endif
+        return;
+    }
+    case RESULT_SCATTERED_FLOATS: {
+        // 2 to 4 floats: each to the low 4 bytes of its own d-register slot.
+        uint64_t result[2] = {0, 0};
+        closure->handler(closure->cif, result, arguments, closure->user_data);
+        uint32_t members = (uint32_t)(closure->cif->rtype->size / 4);
+        for (uint32_t member = 0; member < members && member < 4; member++) {
+            memcpy(frame + FRAME_RESULT_VECTOR + 8 * member, (unsigned char *)result + 4 * member, 4);
+        }
         return;
     }
     }

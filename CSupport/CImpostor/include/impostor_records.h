@@ -177,13 +177,14 @@ extern _Thread_local impostor_record_thread impostor_record_thread_storage;
 #define IMPOSTOR_RECORD_VERIFIED 0x80
 
 /// Set once before any records exist: 1 when writers must fence (no membarrier), and 1 when
-/// stamps come from the invariant time-stamp counter rather than the shared counter.
+/// stamps come from the processor's clock (x86-64's invariant time-stamp counter, AArch64's
+/// virtual counter) rather than the shared counter.
 extern int impostor_records_writers_fence;
-extern int impostor_stamps_use_tsc;
+extern int impostor_stamps_use_clock;
 extern _Atomic(uint64_t) impostor_stamp_counter;
 /// 0 while one thread only has taken a token; set to 1, for good, by the second.
 extern _Atomic(int) impostor_stamps_across_threads;
-/// The time-stamp counter when the process started.
+/// The processor's clock when the process started.
 extern uint64_t impostor_stamp_base;
 
 /// Bits of a counter stamp that tell threads apart: 2^53 ticks (a month at 3 GHz) fit in the
@@ -264,8 +265,13 @@ IMPOSTOR_HOT void impostor_records_commit(impostor_records *_Nonnull records, im
 /// CPU's counter lags another's), the stamp is the counter read after every earlier
 /// instruction has completed (`lfence; rdtsc`, as the kernel reads it for ordering): a call
 /// that happens after another through a lock, join or queue reads the counter after the
-/// synchronizing load completed, which was after the first call's read. Otherwise it is the
-/// next value of one shared counter (exact, but a shared write).
+/// synchronizing load completed, which was after the first call's read. On AArch64 the clock
+/// is the virtual counter, used only where it ticks at 1 GHz or faster (as Armv8.6 requires;
+/// no handover between cores takes less than a nanosecond, so two calls ordered by one never
+/// read the same tick): `isb` before the read orders it after the synchronizing load, and a
+/// load that depends on the value read orders it before the call's later stores, which a
+/// plain system-register read is not. Otherwise it is the next value of one shared counter
+/// (exact, but a shared write).
 IMPOSTOR_HOT uint64_t impostor_next_stamp(void) {
     impostor_record_thread *thread = &impostor_record_thread_storage;
     // `first` is only ever set with a token, so the first thread skips the token check.
@@ -275,15 +281,23 @@ IMPOSTOR_HOT uint64_t impostor_next_stamp(void) {
         thread->last_stamp += 1u << IMPOSTOR_STAMP_TAG_BITS;
         return thread->last_stamp;
     }
+#if defined(__x86_64__) || defined(__aarch64__)
+    if (__builtin_expect(impostor_stamps_use_clock, 1)) {
 #if defined(__x86_64__)
-    if (__builtin_expect(impostor_stamps_use_tsc, 1)) {
         uint32_t low, high;
         __asm__ __volatile__("lfence\n\trdtsc" : "=a"(low), "=d"(high) : : "memory");
-        // Counter ticks since the process started, with the thread's tag in the low bits, so
-        // that two threads reading the same tick still get different stamps.
-        uint64_t stamp = IMPOSTOR_STAMP_SHARED_ERA |
-                         (((((uint64_t)high << 32) | low) - impostor_stamp_base) << IMPOSTOR_STAMP_TAG_BITS) |
-                         thread->tag;
+        uint64_t ticks = ((uint64_t)high << 32) | low;
+#else
+        uint64_t ticks, zero;
+        __asm__ __volatile__("isb\n\tmrs %0, cntvct_el0" : "=r"(ticks) : : "memory");
+        // A load from the stack at an offset computed from the value (always 0): it cannot
+        // issue before the read has produced the value, and the call's later stores are ordered
+        // after it.
+        __asm__ __volatile__("eor %0, %1, %1\n\tldr xzr, [sp, %0]" : "=&r"(zero) : "r"(ticks) : "memory");
+#endif
+        // Clock ticks since the process started, with the thread's tag in the low bits, so that
+        // two threads reading the same tick still get different stamps.
+        uint64_t stamp = IMPOSTOR_STAMP_SHARED_ERA | ((ticks - impostor_stamp_base) << IMPOSTOR_STAMP_TAG_BITS) | thread->tag;
         if (__builtin_expect(stamp <= thread->last_stamp, 0)) stamp = thread->last_stamp + (1u << IMPOSTOR_STAMP_TAG_BITS);
         thread->last_stamp = stamp;
         return stamp;
@@ -366,8 +380,8 @@ void impostor_lane_records(impostor_records *_Nonnull records, impostor_lane *_N
 /// every later append away (`retire` 1). Waits for appends under way. Under the lock.
 void impostor_records_reset(impostor_records *_Nonnull records, int retire);
 
-/// Which stamps this process uses once a second thread records: "time-stamp counter" or
-/// "shared counter".
+/// Which stamps this process uses once a second thread records: "time-stamp counter"
+/// (x86-64), "virtual counter" (AArch64) or "shared counter".
 const char *_Nonnull impostor_stamp_source(void);
 /// How clears reach writers: "membarrier" or "fence per call".
 const char *_Nonnull impostor_records_barrier(void);

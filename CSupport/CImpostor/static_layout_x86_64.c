@@ -1,5 +1,6 @@
-// How a signature's arguments and result sit in the static entry's frame, decided once per mock
-// from libffi's description of it by the System V x86-64 classification (see static_context.h).
+// How a signature's arguments and result sit in the static entry's frame on x86-64, decided
+// once per mock from libffi's description of it by the System V classification (see
+// static_context.h; AArch64's is in static_layout_aarch64.c).
 #include "static_context.h"
 
 #if defined(__x86_64__) && defined(__linux__)
@@ -95,13 +96,13 @@ int impostor_static_lay_out(ffi_cif *cif, static_closure *closure) {
         }
     }
     closure->argument_count = cif->nargs;
-    closure->split_count = 0;
+    closure->copied_count = 0;
     for (unsigned index = 0; index < cif->nargs; index++) {
         const ffi_type *type = cif->arg_types[index];
         value_class argument = classify(type);
         if (!argument.covered) return 0;
         argument_source *source = &closure->sources[index];
-        source->split = 0;
+        source->kind = SOURCE_IN_FRAME;
         if (!argument.in_memory) {
             unsigned needed_general = 0, needed_vector = 0;
             for (int eightbyte = 0; eightbyte < argument.eightbytes; eightbyte++) {
@@ -118,9 +119,9 @@ int impostor_static_lay_out(ffi_cif *cif, static_closure *closure) {
                 }
                 source->first = offsets[0];
                 if (argument.eightbytes == 2 && offsets[1] != offsets[0] + 8) {
-                    source->split = 1;
+                    source->kind = SOURCE_SPLIT;
                     source->second = offsets[1];
-                    closure->split_count++;
+                    closure->copied_count++;
                 }
                 continue;
             }
@@ -129,7 +130,7 @@ int impostor_static_lay_out(ffi_cif *cif, static_closure *closure) {
         source->first = (uint32_t)(FRAME_STACK + stack);
         stack += (type->size + 7) / 8 * 8;
     }
-    closure->simple = closure->split_count == 0 && closure->route == RESULT_IN_FRAME && cif->nargs <= SIMPLE_ARGUMENTS;
+    closure->simple = closure->copied_count == 0 && closure->route == RESULT_IN_FRAME && cif->nargs <= SIMPLE_ARGUMENTS;
     // No argument in a vector register and no result in one: the entry that saves and loads
     // none of them (the frame's vector slots are then never read).
     int result_in_vector = (closure->route == RESULT_IN_FRAME && closure->result_offset == FRAME_XMM0) ||
