@@ -80,12 +80,33 @@ static void find_page_file(void) {
     if (!found && unavailable_reason == NULL) unavailable_reason = "Impostor's code page is not in /proc/self/maps";
 }
 
+#if defined(__aarch64__)
+#ifndef PROT_BTI
+#define PROT_BTI 0x10  // asm/mman.h on arm64
+#endif
+/// AArch64: copies are mapped as guarded pages (PROT_BTI) where the system has BTI, so an
+/// indirect branch into one may land only on a `bti c`, which begins every stub and the shared
+/// entry. Cleared for good when the kernel refuses it. Written under `pages_lock`.
+static int code_guard = PROT_BTI;
+#else
+static const int code_guard = 0;
+#endif
+
 /// Maps one more copy of the code page with a data page after it. Called under `pages_lock`.
 static int map_page_pair(void) {
     unsigned char *pair = mmap(NULL, 2 * PAGE_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (pair == MAP_FAILED) return 0;
     // The code half is replaced by the file's page, read+execute: never writable.
-    if (mmap(pair, PAGE_BYTES, PROT_READ | PROT_EXEC, MAP_PRIVATE | MAP_FIXED, page_file, page_file_offset) == MAP_FAILED) {
+    void *code = mmap(pair, PAGE_BYTES, PROT_READ | PROT_EXEC | code_guard, MAP_PRIVATE | MAP_FIXED, page_file, page_file_offset);
+#if defined(__aarch64__)
+    if (code == MAP_FAILED && errno == EINVAL && code_guard != 0) {
+        // A kernel or processor without BTI refuses the guard: the page goes unguarded, as
+        // every page of a program built without branch protection does.
+        code_guard = 0;
+        code = mmap(pair, PAGE_BYTES, PROT_READ | PROT_EXEC, MAP_PRIVATE | MAP_FIXED, page_file, page_file_offset);
+    }
+#endif
+    if (code == MAP_FAILED) {
         int error = errno;
         munmap(pair, 2 * PAGE_BYTES);
         // A file system mounted noexec, or a security policy, refuses executable mappings of
@@ -110,6 +131,13 @@ static void decide_availability(void) { find_page_file(); }
 const char *impostor_static_trampolines_unavailable(void) {
     pthread_once(&pages_once, decide_availability);
     return unavailable_reason;
+}
+
+int impostor_static_trampolines_guarded(void) {
+    pthread_mutex_lock(&pages_lock);
+    int guarded = current_data != NULL && code_guard != 0;
+    pthread_mutex_unlock(&pages_lock);
+    return guarded;
 }
 
 unsigned long impostor_static_trampoline_pages(void) {
@@ -245,6 +273,8 @@ const char *impostor_static_trampolines_unavailable(void) {
 }
 
 unsigned long impostor_static_trampoline_pages(void) { return 0; }
+
+int impostor_static_trampolines_guarded(void) { return 0; }
 
 int impostor_static_trampoline_records_on_fast_path(const void *code) {
     (void)code;

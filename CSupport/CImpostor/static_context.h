@@ -166,5 +166,7 @@ int impostor_static_trampoline_records_on_fast_path(const void *code);
 int impostor_static_trampoline_lanes(const void *code);
 int impostor_static_trampoline_live_keys(const void *code);
 unsigned long impostor_static_trampoline_pages(void);
+/// 1 when the copies made so far are guarded pages (AArch64 with BTI), 0 otherwise.
+int impostor_static_trampolines_guarded(void);
 
 #endif

@@ -451,7 +451,33 @@ static void no_page_writable_and_executable(void) {
     CHECK(!writable_and_executable, "a page of the process is writable and executable");
 }
 
-int main(void) {
+/// AArch64 with BTI: the copies are guarded pages, so every call above landed on a `bti c`.
+/// Whether a branch that does not is stopped is checked by running this program again with
+/// `--branch-past-bti` (below), from .ci/arm64: forking here and faulting in the child hangs
+/// qemu-user.
+static void pages_are_guarded_where_required(void) {
+    expectation expected = {"guard", 0, {0}, NULL, 0};
+    if (make(&expected, &ffi_type_void, 0, NULL) == NULL) return;
+    int guarded = impostor_static_trampolines_guarded();
+    printf("guarded pages: %s\n", guarded ? "yes" : "no");
+    CHECK(guarded || getenv("IMPOSTOR_EXPECT_BTI") == NULL,
+          "IMPOSTOR_EXPECT_BTI is set but the trampolines' pages are not guarded");
+}
+
+/// Branches to a stub's second instruction, which is not a landing pad: on a guarded page the
+/// processor stops it (SIGILL); on an unguarded one the stub runs as usual and this returns 0.
+static int branch_past_bti(void) {
+    expectation expected = {"guard", 0, {0}, NULL, 0};
+    unsigned char *code = make(&expected, &ffi_type_void, 0, NULL);
+    if (code == NULL) return 2;
+    fflush(stdout);
+    void (*past_the_landing_pad)(void) = (void (*)(void))(code + 4);
+    past_the_landing_pad();
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    if (argc > 1 && strcmp(argv[1], "--branch-past-bti") == 0) return branch_past_bti();
     const char *unavailable = impostor_static_trampolines_unavailable();
     if (unavailable != NULL) {
         printf("FAIL: static trampolines unavailable: %s\n", unavailable);
@@ -468,6 +494,7 @@ int main(void) {
     exhausted_registers_layout();
     signatures_not_covered();
     no_page_writable_and_executable();
+    pages_are_guarded_where_required();
     printf("%s: %d checks, %d failed\n", failures ? "FAIL" : "ok", checks, failures);
     return failures ? 1 : 0;
 }
