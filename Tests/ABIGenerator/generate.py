@@ -61,6 +61,18 @@ nested types) and, where they differ, declares the ABI's classes with
 `extension T: CRegisterLayout` in GeneratedABISupport.swift, with the reason as a comment.
 Such shapes are kept, not avoided, so the suite also proves that declaring them is enough.
 
+AArch64. C has no reflection, so a C-only program cannot prepare a libffi cif for abi_fn_N by
+itself. Tests/Arm64/abi_cases.c (not part of any SwiftPM target; its API is the hand-written
+Tests/Arm64/abi_cases.h) lists every signature with libffi types that are exact for AAPCS64 on
+Linux, where a composite's passing depends only on its size, its alignment and whether it is a
+homogeneous floating-point aggregate: an HFA becomes a struct of its 1 to 4 floats or doubles,
+any other composite a struct of size/alignment unsigned integers as wide as its alignment.
+Each described type's size and alignment are asserted at compile time. Signatures with a long
+double anywhere are marked skipped: the static trampolines that file serves do not cover them.
+Tests/Arm64/abi/run.sh builds the suite with abi_cases_selftest.c, which checks every
+description through a libffi closure, for AArch64 (under qemu on other hosts). The file is
+written after the random draw and takes nothing from it.
+
 Staleness. The first line of every generated file carries the FNV-1a 64 fingerprints of this
 script's bytes and of the rest of the file; GeneratedSuiteFreshnessTests.swift recomputes
 both and fails, asking to rerun this script, when either differs.
@@ -1271,6 +1283,175 @@ def c_harness(sigs):
     return "\n".join(lines) + "\n"
 
 
+# MARK: - libffi descriptions for AArch64 (Tests/Arm64/abi_cases.c)
+
+# Not a SwiftPM target: a C-only program built for AArch64 Linux (Tests/Arm64/abi/run.sh) reads
+# these descriptions to prepare an ffi_cif per signature, which C cannot derive from the types.
+ARM64_CASES_PATH = "Tests/Arm64/abi_cases.c"
+
+# The libffi type of each scalar on LP64 Linux. `char` is unsigned on AArch64 and signed on
+# x86-64, so it takes the signedness of the target the file is compiled for (ABI_FFI_CHAR).
+FFI_SCALARS = {
+    "i8": "ffi_type_sint8", "u8": "ffi_type_uint8", "i16": "ffi_type_sint16", "u16": "ffi_type_uint16",
+    "i32": "ffi_type_sint32", "u32": "ffi_type_uint32", "i64": "ffi_type_sint64", "u64": "ffi_type_uint64",
+    "char": "ABI_FFI_CHAR", "schar": "ffi_type_sint8", "uchar": "ffi_type_uint8",
+    "short": "ffi_type_sint16", "ushort": "ffi_type_uint16", "int": "ffi_type_sint32", "uint": "ffi_type_uint32",
+    "long": "ffi_type_sint64", "ulong": "ffi_type_uint64", "llong": "ffi_type_sint64", "ullong": "ffi_type_uint64",
+    "bool": "ffi_type_uint8", "float": "ffi_type_float", "double": "ffi_type_double",
+    "ptr": "ffi_type_pointer", "str": "ffi_type_pointer", "fn": "ffi_type_pointer",
+}
+FFI_UINTS = {1: "ffi_type_uint8", 2: "ffi_type_uint16", 4: "ffi_type_uint32", 8: "ffi_type_uint64"}
+HFA_BASES = ("float", "double", "ldouble")
+
+
+def hfa_members(t):
+    """(base scalar key, member count) when every fundamental member of t is the same floating
+    type, through arrays, nested aggregates and unions (AAPCS64's homogeneous aggregate before
+    its 1-to-4 limit); None otherwise. A union counts as its largest member, as in clang's
+    isHomogeneousAggregate; bitfields are integers."""
+    if isinstance(t, Scalar):
+        return (t.info.key, 1) if t.info.key in HFA_BASES else None
+    if isinstance(t, Array):
+        inner = hfa_members(t.element)
+        return (inner[0], inner[1] * t.count) if inner else None
+    base, count = None, 0
+    for member in t.members:
+        if member.width is not None:
+            return None
+        inner = hfa_members(member.type)
+        if inner is None or (base is not None and inner[0] != base):
+            return None
+        base = inner[0]
+        count = max(count, inner[1]) if t.is_union else count + inner[1]
+    return (base, count) if base is not None else None
+
+
+def aarch64_skip(t):
+    """Why a type cannot be described exactly for the trampolines under test, or None."""
+    if t.has_ld:
+        return "long double (128-bit IEEE quad on AArch64, 16-byte aligned)"
+    if t.align > 8:
+        return f"aligned to {t.align} bytes"
+    if t.size == 0:
+        return "zero-size type"
+    return None
+
+
+def aarch64_elements(agg):
+    """What an AArch64 caller passes for a pool type, as libffi elements, and why. The
+    convention of a composite depends only on its size, its alignment and whether it is a
+    homogeneous floating-point aggregate, so an HFA becomes `count` members of its base type and
+    anything else `size / alignment` unsigned integers as wide as its alignment: same size, same
+    alignment, and never an HFA."""
+    hfa = hfa_members(agg)
+    if hfa is not None:
+        base, count = hfa
+        base_size = SCALARS[base].size
+        if 1 <= count <= 4 and count * base_size == agg.size:
+            return [FFI_SCALARS[base]] * count, f"HFA of {count} {SCALARS[base].c}"
+    assert agg.size % agg.align == 0, f"{agg.name}: size {agg.size} not a multiple of alignment {agg.align}"
+    count = agg.size // agg.align
+    return [FFI_UINTS[agg.align]] * count, f"not an HFA: {count} x uint{agg.align * 8}_t"
+
+
+def c_plain(t):
+    """The C spelling of a parameter or result type, without nullability, for failure lines."""
+    if t is None:
+        return "void"
+    return t.info.c if isinstance(t, Scalar) else t.name
+
+
+def ffi_ref(t):
+    return "&" + (FFI_SCALARS[t.info.key] if isinstance(t, Scalar) else f"abi_ffi_{t.name}")
+
+
+def signature_skip(sig):
+    reasons = []
+    for t in sig.params + ([sig.result] if sig.result is not None else []):
+        reason = aarch64_skip(t)
+        if reason and reason not in reasons:
+            reasons.append(reason)
+    return "; ".join(reasons) or None
+
+
+def c_string(text):
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+ARM64_PRELUDE = r"""// The libffi description of every generated signature, exact for AArch64 (AAPCS64, Linux);
+// see abi_cases.h for what it is for and Tests/ABIGenerator/generate.py for how it is derived.
+// Not part of any SwiftPM target: Tests/Arm64/abi/run.sh builds it.
+#include "abi_cases.h"
+#include <limits.h>
+#include <stddef.h>
+
+// `char` is unsigned on AArch64 and signed on x86-64: describe it as the target has it.
+#if CHAR_MIN < 0
+#define ABI_FFI_CHAR ffi_type_sint8
+#else
+#define ABI_FFI_CHAR ffi_type_uint8
+#endif
+
+// The scalar sizes the descriptions assume (LP64)."""
+
+
+def emit_arm64(output, pool, sigs):
+    lines = [ARM64_PRELUDE]
+    for key, info in SCALARS.items():
+        if key in FFI_SCALARS:
+            lines.append(f"_Static_assert(sizeof({info.c}) == {info.size} && _Alignof({info.c}) == {info.align}, "
+                         f"\"{info.c} is a {info.size}-byte scalar\");")
+    lines.append("\n// MARK: - The type pool, as an AArch64 caller passes each type\n")
+    described = []
+    for agg in pool.types:
+        skip = aarch64_skip(agg)
+        if skip:
+            lines.append(f"// {agg.name}: not described ({skip}).\n")
+            continue
+        elements, how = aarch64_elements(agg)
+        described.append(agg)
+        lines.append(f"// {agg.name}: {how}.")
+        lines.append(f"_Static_assert(sizeof({agg.name}) == {agg.size} && _Alignof({agg.name}) == {agg.align}, "
+                     f"\"{agg.name}: {agg.size} bytes aligned to {agg.align}\");")
+        lines.append(f"static ffi_type *abi_ffi_{agg.name}_elements[] = {{ "
+                     + ", ".join("&" + e for e in elements) + ", NULL };")
+        lines.append(f"static ffi_type abi_ffi_{agg.name} = {{ .size = 0, .alignment = 0, "
+                     f".type = FFI_TYPE_STRUCT, .elements = abi_ffi_{agg.name}_elements }};\n")
+    lines.append("static const abi_case_type types[] = {")
+    for agg in described:
+        lines.append(f"    {{ \"{agg.name}\", &abi_ffi_{agg.name}, sizeof({agg.name}), _Alignof({agg.name}) }},")
+    lines.append("};\n")
+    lines.append("const abi_case_type *abi_case_types(unsigned *count) {")
+    lines.append("    *count = sizeof types / sizeof types[0];")
+    lines.append("    return types;\n}\n")
+
+    lines.append("// MARK: - Signatures\n")
+    entries = []
+    for sig in sigs:
+        n = sig.number
+        skip = signature_skip(sig)
+        description = f"{c_plain(sig.result)} abi_fn_{n}({', '.join(c_plain(t) for t in sig.params) or 'void'})"
+        lines.append(f"static int abi_case_call_{n}(void *function) {{ return abi_call_{n}((abi_fn_{n})function); }}")
+        if skip:
+            result, arguments = "NULL", "NULL"
+        else:
+            lines.append(f"static ffi_type *abi_arguments_{n}[] = {{ "
+                         + "".join(ffi_ref(t) + ", " for t in sig.params) + "NULL };")
+            result = "&ffi_type_void" if sig.result is None else ffi_ref(sig.result)
+            arguments = f"abi_arguments_{n}"
+        make_result = "NULL" if sig.result is None else f"(void (*)(void))abi_result_{n}"
+        entries.append(f"    {{ {n}, {result}, {len(sig.params)}, {arguments}, (void (*)(void))abi_check_{n}, "
+                       f"{make_result}, abi_case_call_{n}, {c_string(description)}, "
+                       f"{c_string(skip) if skip else 'NULL'} }},")
+    lines.append("\nstatic const abi_case cases[] = {")
+    lines.extend(entries)
+    lines.append("};\n")
+    lines.append("const abi_case *abi_cases(unsigned *count) {")
+    lines.append("    *count = sizeof cases / sizeof cases[0];")
+    lines.append("    return cases;\n}")
+    output.add(ARM64_CASES_PATH, "\n".join(lines) + "\n")
+
+
 # MARK: - Main
 
 def main():
@@ -1299,6 +1480,7 @@ def main():
     output = Output(generator_hash)
     emit_c(output, pool, sigs)
     emit_swift(output, pool, sigs)
+    emit_arm64(output, pool, sigs)
     output.write()
 
     clean = [s for s in sigs if not s.known_issue]
