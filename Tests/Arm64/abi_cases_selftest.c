@@ -5,10 +5,19 @@
 // same description. A wrong description moves a value to the wrong register or stack slot on
 // one side only, so a check fails (or the program crashes, naming the case it was in first).
 //
+// Built with -DABI_THROUGH_TRAMPOLINES (and linked with the package's C targets), the same
+// program puts Impostor's static trampoline in the closure's place: the generated signatures,
+// called from compiled C, must then cross the trampoline's layout as they crossed libffi's. A
+// signature the layout does not cover fails the case: the suite's signatures skip only what it
+// leaves to libffi.
+//
 // Exact for AArch64 only (see abi_cases.h); run it there or under qemu: Tests/Arm64/abi/run.sh.
 //
 //     abi_cases_selftest [N ...]     the cases numbered N only; all of them without arguments
 #include "abi_cases.h"
+#if defined(ABI_THROUGH_TRAMPOLINES)
+#include "impostor_static_trampolines.h"
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +41,16 @@ static void handler(ffi_cif *cif, void *result, void **arguments, void *data) {
     // writes for the same type fits.
     if (r->item->make_result) ffi_call(&r->result, r->item->make_result, result, NULL);
 }
+
+#if defined(ABI_THROUGH_TRAMPOLINES)
+/// Never called: no trampoline here has stub keys.
+static void unused_answer(void *user_data, const void *stub, void *result, const void *base, const void *offsets,
+                          uint64_t stamp) {
+    (void)user_data; (void)stub; (void)result; (void)base; (void)offsets; (void)stamp;
+    printf("FAIL: a fast-path answer ran without a fast path\n");
+    exit(1);
+}
+#endif
 
 /// Whether libffi lays every described pool type out as the compiler does; a mismatch would
 /// make every case using the type fail for a reason the case's line could not name.
@@ -62,6 +81,18 @@ static int run_case(const abi_case *item) {
         return 0;
     }
     void *code = NULL;
+#if defined(ABI_THROUGH_TRAMPOLINES)
+    // Trampolines are never freed, and keep their call interface: one that lives as long.
+    ffi_cif *kept = malloc(sizeof *kept);
+    *kept = cif;
+    impostor_static_outcome outcome = impostor_static_trampoline_create(kept, handler, unused_answer, &r, NULL, &code);
+    if (outcome != IMPOSTOR_STATIC_MADE) {
+        printf("FAIL %d %s: no static trampoline (outcome %d)\n", item->number, item->description, (int)outcome);
+        return 0;
+    }
+    fflush(stdout);             // a crash inside the call still leaves the cases before it
+    int returned_ok = item->call(code);
+#else
     ffi_closure *closure = ffi_closure_alloc(sizeof(ffi_closure), &code);
     if (closure == NULL || ffi_prep_closure_loc(closure, &cif, handler, &r, code) != FFI_OK) {
         printf("FAIL %d %s: no libffi closure\n", item->number, item->description);
@@ -71,6 +102,7 @@ static int run_case(const abi_case *item) {
     fflush(stdout);             // a crash inside the call still leaves the cases before it
     int returned_ok = item->call(code);
     ffi_closure_free(closure);
+#endif
     if (returned_ok == 1 && r.arguments_ok == 1) {
         printf("ok %d\n", item->number);
         return 1;
