@@ -9,6 +9,7 @@
 #include "impostor_static_trampolines.h"
 // The target's private header, for the layout's own verdict (see `exhausted_registers_layout`).
 #include "static_context.h"
+#include "impostor_entry_answers.h"
 
 #include <ffi.h>
 #include <stdint.h>
@@ -379,6 +380,81 @@ static void many_trampolines(void) {
     CHECK(wrong == 0, "many trampolines: %d of %d answered for another", wrong, COUNT);
 }
 
+// MARK: The fast path
+
+static int fast_answers = 0;
+
+/// The answer of the stub key below: reads both arguments where the dispatcher says they are
+/// and returns their product, as a stub's block would.
+static void multiply(void *user_data, const void *stub, void *result, const void *base, const void *offsets,
+                     uint64_t stamp) {
+    (void)user_data; (void)stub; (void)stamp;
+    const uint64_t *offset = offsets;
+    int32_t a, b;
+    memcpy(&a, (const unsigned char *)base + offset[0], 4);
+    memcpy(&b, (const unsigned char *)base + offset[1], 4);
+    int32_t product = a * b;
+    memcpy(result, &product, 4);
+    fast_answers++;
+}
+
+/// The dispatcher answering calls itself, as it does for a nice mock whose stubs all compiled
+/// to keys: a call no key matches answers zero, one the key matches runs its answer, neither
+/// reaches the handler, and each is recorded with its arguments and result.
+static void fast_path(void) {
+    // The record: header, a, b, result, in 32 bytes.
+    impostor_records *records = impostor_records_create(32);
+    static const impostor_record_step steps[2] = {{IMPOSTOR_RECORD_HEADER, 4, 0}, {IMPOSTOR_RECORD_HEADER + 4, 4, 0}};
+    impostor_fast_path *fast = impostor_fast_path_create(records, steps, 2, IMPOSTOR_RECORD_HEADER + 8, 4);
+    CHECK(records != NULL && fast != NULL, "fast path: no records");
+    if (fast == NULL) return;
+    fast->nice = 1;
+    expectation never = {"fast path", 2, {0}, NULL, 0};
+    ffi_type *types[] = {&ffi_type_sint32, &ffi_type_sint32};
+    ffi_cif *cif = calloc(1, sizeof *cif);
+    ffi_type **kept = calloc(3, sizeof *kept);
+    memcpy(kept, types, sizeof types);
+    ffi_prep_cif(cif, FFI_DEFAULT_ABI, 2, &ffi_type_sint32, kept);
+    void *code = NULL;
+    CHECK(impostor_static_trampoline_create(cif, check_and_answer, multiply, &never, fast, &code) == IMPOSTOR_STATIC_MADE,
+          "fast path: no trampoline");
+    if (code == NULL) return;
+    CHECK(fast->read_by_entry && fast->frame_offsets != NULL, "fast path: the dispatcher does not read the settings");
+    // b == 5: the key's one literal.
+    static int stub_marker;
+    uint32_t argument = 1, size = 4;
+    uint64_t bits = 5;
+    CHECK(impostor_fast_path_add_key(fast, &stub_marker, &argument, &size, &bits, 1), "fast path: the key was refused");
+    impostor_fast_path_set_open(fast, 1);
+
+    typedef int32_t (*shape)(int32_t, int32_t);
+    shape add = (shape)code;
+    int32_t unmatched = add(7, 6), matched = add(-7, 5), again = add(3, 4);
+    CHECK(unmatched == 0 && again == 0, "fast path: a call no key matches answered %d and %d, not 0", unmatched, again);
+    CHECK(matched == -35, "fast path: the key's answer gave %d, not -35", matched);
+    CHECK(fast_answers == 1, "fast path: the key's answer ran %d times", fast_answers);
+    CHECK(never.calls == 0, "fast path: the handler ran %d times", never.calls);
+
+    // The three records, in call order, with their arguments and results.
+    int32_t expected[3][3] = {{7, 6, 0}, {-7, 5, -35}, {3, 4, 0}};
+    impostor_records_lock(records);
+    impostor_lane *lane = impostor_records_first_lane(records);
+    size_t count = lane != NULL ? impostor_lane_count(lane) : 0;
+    CHECK(count == 3, "fast path: %zu records, not 3", count);
+    if (count == 3) {
+        void *addresses[3];
+        impostor_lane_records(records, lane, 3, addresses);
+        for (int call = 0; call < 3; call++) {
+            int32_t values[3];
+            memcpy(values, (unsigned char *)addresses[call] + IMPOSTOR_RECORD_HEADER, sizeof values);
+            CHECK(!impostor_record_is_open(addresses[call]), "fast path: call %d left open", call);
+            CHECK(memcmp(values, expected[call], sizeof values) == 0, "fast path: call %d recorded as %d, %d -> %d", call,
+                  values[0], values[1], values[2]);
+        }
+    }
+    impostor_records_unlock(records);
+}
+
 /// The layout itself, where a call cannot tell: when a value goes to the stack because the
 /// registers of its kind were used up, the compiler often loads it into that very register
 /// on its way to the stack slot, so a layout that wrongly reads the register still sees the
@@ -492,6 +568,7 @@ int main(int argc, char **argv) {
     pointers_void_and_many_arguments();
     many_trampolines();
     exhausted_registers_layout();
+    fast_path();
     signatures_not_covered();
     no_page_writable_and_executable();
     pages_are_guarded_where_required();
