@@ -42,14 +42,13 @@ static long raw_mprotect(uintptr_t page, uintptr_t length, long protection) {
     return result < 0 ? -result : 0;
 }
 
-/// Waits a moment for the other writer, telling the core it is spinning.
-static inline void spin_pause(void) {
+/// Waits a moment for the other writer, telling the core it is spinning. A macro, so that
+/// even an unoptimized build spins without a call.
 #if defined(IMPOSTOR_GOT_X86_64)
-    __builtin_ia32_pause();
+#define SPIN_PAUSE() __builtin_ia32_pause()
 #else
-    __asm__ volatile("yield");
+#define SPIN_PAUSE() __asm__ volatile("yield")
 #endif
-}
 
 static long change_protection(uintptr_t page, uintptr_t length, long protection) {
     if (injected_failures > 0) {
@@ -73,7 +72,7 @@ int impostor_got_swap(void **slot, void *expected, void *desired, int read_only,
     uintptr_t page_size = IMPOSTOR_GOT_PAGE_SIZE;
     uintptr_t page = (uintptr_t)slot & ~(page_size - 1);
     while (atomic_flag_test_and_set_explicit(&writing, memory_order_acquire)) {
-        spin_pause();
+        SPIN_PAUSE();
     }
     int status = 0;
     if (read_only) {
