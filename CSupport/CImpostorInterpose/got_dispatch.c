@@ -86,7 +86,7 @@ __asm__(
     "impostor_got_dispatchers:\n"
     ".set impostor_got_stub_index, 0\n"
     ".rept 256\n"
-    "    bti c\n"
+    "    hint #34\n"                       // bti c, in a spelling every assembler takes
     "    mov w16, #impostor_got_stub_index\n"
     "    b impostor_got_common\n"
     "    .p2align 4, 0\n"                  // a zero word is `udf`: a trap, never run

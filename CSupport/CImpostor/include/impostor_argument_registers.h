@@ -52,7 +52,7 @@
 // short vector, or one member of a homogeneous aggregate of them). Listed in pairs, as stp and
 // ldp move them: `X(first, second, base, index)`, pair k in 2 slots at `base` plus k times
 // twice the slot's size. x8 (where a large result goes) is not an argument and not listed.
-// Only the interposition dispatchers use these so far (static trampolines are x86-64 only).
+// Used by the interposition dispatchers' common entry (CImpostorInterpose's got_dispatch.c).
 #define IMPOSTOR_GENERAL_ARGUMENT_PAIRS(X, base) \
     X("x0", "x1", base, 0) X("x2", "x3", base, 1) X("x4", "x5", base, 2) X("x6", "x7", base, 3)
 #define IMPOSTOR_VECTOR_ARGUMENT_PAIRS(X, base) \
