@@ -1,19 +1,31 @@
 // Dispatchers: one fixed 16-byte stub per interposed symbol, assembled into this object's
 // text (no code is written at run time, and no page is ever writable and executable).
 //
-// A stub loads its index into r11 and jumps to a common entry that saves every register a C
-// call can pass arguments in (rdi, rsi, rdx, rcx, r8, r9, rax for the vector count of
-// variadic calls, xmm0-7), calls `impostor_got_choose`, restores them, unwinds its frame and
-// jumps to the chosen target. The target then runs with the caller's registers, stack
-// arguments and return address exactly as the caller left them, whatever the signature.
+// A stub loads its index into a scratch register and jumps to a common entry that saves every
+// register a C call can pass arguments in, calls `impostor_got_choose`, restores them, unwinds
+// its frame and jumps to the chosen target. The target then runs with the caller's registers,
+// stack arguments and return address exactly as the caller left them, whatever the signature.
+//
+// x86-64: the index in r11; saved are rdi, rsi, rdx, rcx, r8, r9, rax (the vector count of
+// variadic calls) and xmm0-7.
+//
+// AArch64: the index in w16; saved are x0-x7, x8 (the address a large result is returned at)
+// and q0-q7 whole, under a frame record (x29, x30). x16 and x17 are the intra-procedure-call
+// registers: PLT entries and linker veneers clobber them between a caller and its callee, so
+// no caller expects them kept, and the target is reached by `br x16`, which a `bti c` landing
+// pad accepts. Each stub starts with `bti c` itself, being reached by `br x17` from a PLT entry
+// or by `blr` from code that loaded a GOT slot. Not kept: the bits of z0-z7 above q0-q7 and
+// p0-p3, so functions taking SVE vectors or predicates cannot be interposed.
 #include "CImpostorInterpose.h"
+#include "got_machine.h"
 // From CImpostor, whose static trampolines save the same registers (see Package.swift).
 #include "impostor_argument_registers.h"
 
 #include <stdatomic.h>
 #include <stddef.h>
 
-/// Bit 63 of a route: ask the chooser. User-space addresses on x86-64 stay below 2^47.
+/// Bit 63 of a route: ask the chooser. No code address has it: user space ends below 2^47 on
+/// x86-64 and below 2^52 on AArch64 Linux (2^48 unless a program asks for more).
 #define CHOOSE_BIT ((uint64_t)1 << 63)
 
 static _Atomic uint64_t routes[IMPOSTOR_GOT_DISPATCHER_COUNT];
@@ -29,6 +41,8 @@ static _Thread_local uint64_t answering[IMPOSTOR_GOT_DISPATCHER_COUNT / 64];
 static _Thread_local uintptr_t answering_stack[IMPOSTOR_GOT_DISPATCHER_COUNT];
 
 __attribute__((visibility("hidden"))) const void *impostor_got_choose(uint32_t index, const void *return_address);
+
+#if defined(IMPOSTOR_GOT_X86_64)
 
 __asm__(
     ".text\n"
@@ -62,11 +76,63 @@ __asm__(
     "    leave\n"
     "    jmp *%r11\n");
 
+#elif defined(IMPOSTOR_GOT_AARCH64)
+
+__asm__(
+    ".text\n"
+    ".p2align 4\n"
+    ".globl impostor_got_dispatchers\n"
+    ".hidden impostor_got_dispatchers\n"
+    "impostor_got_dispatchers:\n"
+    ".set impostor_got_stub_index, 0\n"
+    ".rept 256\n"
+    "    hint #34\n"                       // bti c, in a spelling every assembler takes
+    "    mov w16, #impostor_got_stub_index\n"
+    "    b impostor_got_common\n"
+    "    .p2align 4, 0\n"                  // a zero word is `udf`: a trap, never run
+    "    .set impostor_got_stub_index, impostor_got_stub_index + 1\n"
+    ".endr\n"
+    "impostor_got_common:\n"
+    // The frame, sp staying 16-byte aligned: the frame record (x29, x30) at 0, where x29 then
+    // points so that a backtrace from the chooser walks on to the caller; x0-x7 at 16-72, x8
+    // at 80, q0-q7 at 96-208.
+    "    stp x29, x30, [sp, #-224]!\n"
+    "    mov x29, sp\n"
+    IMPOSTOR_SAVE_GENERAL_ARGUMENTS(16)
+    "    str x8, [sp, #80]\n"
+    IMPOSTOR_SAVE_VECTOR_ARGUMENTS(96)
+    "    mov w0, w16\n"
+    "    mov x1, x30\n"                     // the caller's return address
+    "    bl impostor_got_choose\n"
+    "    mov x16, x0\n"
+    IMPOSTOR_RESTORE_GENERAL_ARGUMENTS(16)
+    "    ldr x8, [sp, #80]\n"
+    IMPOSTOR_RESTORE_VECTOR_ARGUMENTS(96)
+    "    ldp x29, x30, [sp], #224\n"        // x30 the caller's return address again
+    "    br x16\n");
+
+#endif
+
+#if defined(IMPOSTOR_GOT_AVAILABLE)
+
 extern char impostor_got_dispatchers[];
 
 void *impostor_got_dispatcher(uint32_t index) {
     return impostor_got_dispatchers + 16 * (size_t)index;
 }
+
+#else
+
+/// Every dispatcher's address on a machine without them: a call there stops the program at
+/// once rather than run anything. Nothing should call it: scans find no slot to rebind.
+static void no_dispatcher(void) { __builtin_trap(); }
+
+void *impostor_got_dispatcher(uint32_t index) {
+    (void)index;
+    return (void *)no_dispatcher;
+}
+
+#endif
 
 /// Called by the common entry for every call through a dispatcher.
 const void *impostor_got_choose(uint32_t index, const void *return_address) {

@@ -5,23 +5,11 @@
 // names with a loop of its own: a libc string function could be one of the symbols rebound.
 #define _GNU_SOURCE
 #include "CImpostorInterpose.h"
+#include "got_machine.h"
 
 #include <elf.h>
 #include <link.h>
 #include <stddef.h>
-
-/// x86-64 Linux always maps base pages of 4 KiB, the unit RELRO is protected in.
-#define PAGE_SIZE_BYTES ((uintptr_t)4096)
-
-typedef struct scan_context {
-    const char *symbol;
-    impostor_got_selection selection;
-    const char *library;
-    impostor_got_slot *slots;
-    size_t capacity;
-    impostor_got_scan_result *result;
-    int index;
-} scan_context;
 
 static int same_text(const char *a, const char *b) {
     while (*a != 0 && *a == *b) { a++; b++; }
@@ -40,14 +28,6 @@ static int names_library(const char *path, const char *library) {
     return *library == 0 && (*name == 0 || *name == '.' || *name == '-');
 }
 
-/// A dynamic entry's address. The dynamic linker rewrites most of them to run-time addresses
-/// in place, but not in objects whose dynamic section is read-only (the vDSO): an address
-/// below the load bias cannot be a run-time address of this object, so it is still a link-time
-/// one.
-static uintptr_t dynamic_address(ElfW(Addr) value, uintptr_t base) {
-    return value < base ? base + value : value;
-}
-
 static int in_segments(const struct dl_phdr_info *info, uintptr_t address) {
     for (int i = 0; i < info->dlpi_phnum; i++) {
         const ElfW(Phdr) *header = &info->dlpi_phdr[i];
@@ -58,6 +38,40 @@ static int in_segments(const struct dl_phdr_info *info, uintptr_t address) {
     return 0;
 }
 
+#if defined(IMPOSTOR_GOT_AVAILABLE)
+
+// The relocations a scan looks for, in the machine's numbering: JUMP_SLOT, a PLT call's slot
+// (filled lazily or at load); GLOB_DAT, a slot the object loads the symbol's address from
+// (calls without the PLT, pointers taken); and the symbol's address stored in the object's
+// own data (x86-64 R_X86_64_64, AArch64 R_AARCH64_ABS64).
+#if defined(IMPOSTOR_GOT_X86_64)
+#define RELOCATION_JUMP_SLOT R_X86_64_JUMP_SLOT
+#define RELOCATION_GLOB_DAT R_X86_64_GLOB_DAT
+#define RELOCATION_ADDRESS R_X86_64_64
+#else
+#define RELOCATION_JUMP_SLOT R_AARCH64_JUMP_SLOT
+#define RELOCATION_GLOB_DAT R_AARCH64_GLOB_DAT
+#define RELOCATION_ADDRESS R_AARCH64_ABS64
+#endif
+
+typedef struct scan_context {
+    const char *symbol;
+    impostor_got_selection selection;
+    const char *library;
+    impostor_got_slot *slots;
+    size_t capacity;
+    impostor_got_scan_result *result;
+    int index;
+} scan_context;
+
+/// A dynamic entry's address. The dynamic linker rewrites most of them to run-time addresses
+/// in place, but not in objects whose dynamic section is read-only (the vDSO): an address
+/// below the load bias cannot be a run-time address of this object, so it is still a link-time
+/// one.
+static uintptr_t dynamic_address(ElfW(Addr) value, uintptr_t base) {
+    return value < base ? base + value : value;
+}
+
 static void scan_relocations(const struct dl_phdr_info *info, scan_context *context, const ElfW(Rela) *table,
                              size_t bytes, const ElfW(Sym) *symbols, const char *strings,
                              uintptr_t relro_start, uintptr_t relro_end, int is_main) {
@@ -65,10 +79,10 @@ static void scan_relocations(const struct dl_phdr_info *info, scan_context *cont
     for (size_t i = 0; i < bytes / sizeof(ElfW(Rela)); i++) {
         const ElfW(Rela) *entry = &table[i];
         uint32_t type = (uint32_t)ELF64_R_TYPE(entry->r_info);
-        if (type != R_X86_64_JUMP_SLOT && type != R_X86_64_GLOB_DAT && type != R_X86_64_64) continue;
+        if (type != RELOCATION_JUMP_SLOT && type != RELOCATION_GLOB_DAT && type != RELOCATION_ADDRESS) continue;
         const ElfW(Sym) *symbol = &symbols[ELF64_R_SYM(entry->r_info)];
         if (!same_text(strings + symbol->st_name, context->symbol)) continue;
-        if (type == R_X86_64_64) {
+        if (type == RELOCATION_ADDRESS) {
             // The address stored in the object's own data (a table of function pointers):
             // not a GOT slot, and not rebound, but worth saying so when no slot exists.
             context->result->data_references++;
@@ -78,7 +92,7 @@ static void scan_relocations(const struct dl_phdr_info *info, scan_context *cont
         // the dynamic linker mapped and relocated; slots are 8-byte aligned by the ABI.
         void **address = (void **)(base + entry->r_offset);
         void *value = *(void *volatile *)address;
-        uintptr_t page = (uintptr_t)address & ~(PAGE_SIZE_BYTES - 1);
+        uintptr_t page = (uintptr_t)address & ~(IMPOSTOR_GOT_PAGE_SIZE - 1);
         int defined = symbol->st_shndx != SHN_UNDEF;
         if (is_main && base == 0 && !defined && symbol->st_value != 0) context->result->canonical_plt = 1;
         size_t n = context->result->slot_count++;
@@ -90,7 +104,7 @@ static void scan_relocations(const struct dl_phdr_info *info, scan_context *cont
             .object_base = base,
             .relocation = (int32_t)type,
             .read_only = page >= relro_start && page < relro_end,
-            .lazy = type == R_X86_64_JUMP_SLOT && !defined && in_segments(info, (uintptr_t)value),
+            .lazy = type == RELOCATION_JUMP_SLOT && !defined && in_segments(info, (uintptr_t)value),
             .defined_here = defined,
         };
     }
@@ -121,8 +135,8 @@ static int visit(struct dl_phdr_info *info, size_t size, void *data) {
             // The dynamic linker protects whole pages from the start of the segment, rounded
             // down, to its end, rounded down: the last partial page stays writable.
             uintptr_t start = info->dlpi_addr + header->p_vaddr;
-            relro_start = start & ~(PAGE_SIZE_BYTES - 1);
-            relro_end = (start + header->p_memsz) & ~(PAGE_SIZE_BYTES - 1);
+            relro_start = start & ~(IMPOSTOR_GOT_PAGE_SIZE - 1);
+            relro_end = (start + header->p_memsz) & ~(IMPOSTOR_GOT_PAGE_SIZE - 1);
         }
     }
     if (is_main && info->dlpi_addr == 0) context->result->executable_not_pie = 1;
@@ -152,8 +166,9 @@ static int visit(struct dl_phdr_info *info, size_t size, void *data) {
         }
     }
     if (symbols == NULL || strings == NULL) return 0;
-    // The linker sorts R_X86_64_RELATIVE entries first and counts them in DT_RELACOUNT: in a
-    // Swift binary they are most of the table, and none names a symbol.
+    // The linker sorts the RELATIVE entries (R_X86_64_RELATIVE, R_AARCH64_RELATIVE) first and
+    // counts them in DT_RELACOUNT: in a Swift binary they are most of the table, and none
+    // names a symbol.
     if (rela != NULL && relative_count * sizeof(ElfW(Rela)) <= rela_bytes) {
         rela += relative_count;
         rela_bytes -= relative_count * sizeof(ElfW(Rela));
@@ -170,6 +185,17 @@ int impostor_got_scan(const char *symbol, impostor_got_selection selection, cons
     dl_iterate_phdr(visit, &context);
     return 0;
 }
+
+#else
+
+int impostor_got_scan(const char *symbol, impostor_got_selection selection, const char *library,
+                      impostor_got_slot *slots, size_t capacity, impostor_got_scan_result *result) {
+    (void)symbol, (void)selection, (void)library, (void)slots, (void)capacity;
+    *result = (impostor_got_scan_result){0};
+    return IMPOSTOR_GOT_UNAVAILABLE;
+}
+
+#endif
 
 static int read_generation(struct dl_phdr_info *info, size_t size, void *data) {
     uint64_t *counters = data;

@@ -46,6 +46,34 @@
 /// The whole of xmm0-7 back from 16-byte slots from `base`(%rsp).
 #define IMPOSTOR_RESTORE_VECTOR_ARGUMENTS(base) IMPOSTOR_VECTOR_ARGUMENT_REGISTERS(IMPOSTOR_LOAD_16, base)
 
+#elif defined(__aarch64__)
+
+// AArch64 (AAPCS64): x0-x7, then v0-v7, of which an argument may fill all 128 bits (q0-q7: a
+// short vector, or one member of a homogeneous aggregate of them). Listed in pairs, as stp and
+// ldp move them: `X(first, second, base, index)`, pair k in 2 slots at `base` plus k times
+// twice the slot's size. x8 (where a large result goes) is not an argument and not listed.
+// Used by the interposition dispatchers' common entry (CImpostorInterpose's got_dispatch.c).
+#define IMPOSTOR_GENERAL_ARGUMENT_PAIRS(X, base) \
+    X("x0", "x1", base, 0) X("x2", "x3", base, 1) X("x4", "x5", base, 2) X("x6", "x7", base, 3)
+#define IMPOSTOR_VECTOR_ARGUMENT_PAIRS(X, base) \
+    X("q0", "q1", base, 0) X("q2", "q3", base, 1) X("q4", "q5", base, 2) X("q6", "q7", base, 3)
+
+// One line per pair: 8-byte slots for general registers, 16-byte slots for whole vector
+// registers. `base` must be a multiple of 8 (16 for vector registers) to fit the encoding.
+#define IMPOSTOR_STORE_PAIR_8(a, b, base, index) "    stp " a ", " b ", [sp, #" #base "+16*" #index "]\n"
+#define IMPOSTOR_LOAD_PAIR_8(a, b, base, index) "    ldp " a ", " b ", [sp, #" #base "+16*" #index "]\n"
+#define IMPOSTOR_STORE_PAIR_16(a, b, base, index) "    stp " a ", " b ", [sp, #" #base "+32*" #index "]\n"
+#define IMPOSTOR_LOAD_PAIR_16(a, b, base, index) "    ldp " a ", " b ", [sp, #" #base "+32*" #index "]\n"
+
+/// x0-x7 to 8-byte slots from `base` above sp.
+#define IMPOSTOR_SAVE_GENERAL_ARGUMENTS(base) IMPOSTOR_GENERAL_ARGUMENT_PAIRS(IMPOSTOR_STORE_PAIR_8, base)
+/// x0-x7 back from 8-byte slots from `base` above sp.
+#define IMPOSTOR_RESTORE_GENERAL_ARGUMENTS(base) IMPOSTOR_GENERAL_ARGUMENT_PAIRS(IMPOSTOR_LOAD_PAIR_8, base)
+/// The whole of q0-q7 to 16-byte slots from `base` above sp.
+#define IMPOSTOR_SAVE_VECTOR_ARGUMENTS(base) IMPOSTOR_VECTOR_ARGUMENT_PAIRS(IMPOSTOR_STORE_PAIR_16, base)
+/// The whole of q0-q7 back from 16-byte slots from `base` above sp.
+#define IMPOSTOR_RESTORE_VECTOR_ARGUMENTS(base) IMPOSTOR_VECTOR_ARGUMENT_PAIRS(IMPOSTOR_LOAD_PAIR_16, base)
+
 #endif
 
 #endif

@@ -4,7 +4,8 @@
 // layer does what Swift cannot do safely: walk the ELF tables of loaded objects, store into a
 // GOT slot on a read-only (RELRO) page without calling anything that may itself be rebound,
 // and dispatch a call of any C signature to a target chosen at call time. It returns status
-// codes, never strings. Linux x86-64 only (ELF64, RELA relocations).
+// codes, never strings. Linux on x86-64 and on AArch64 (ELF64, RELA relocations); on any
+// other machine it compiles, `impostor_got_supported` answers 0, and nothing is rebound.
 #ifndef CIMPOSTOR_INTERPOSE_H
 #define CIMPOSTOR_INTERPOSE_H
 
@@ -15,6 +16,14 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/// Non-zero when this layer works on the machine it was built for (Linux on x86-64 or
+/// AArch64). When 0, scans and swaps return IMPOSTOR_GOT_UNAVAILABLE and change nothing, and
+/// every dispatcher address is a trap.
+int impostor_got_supported(void);
+
+/// Returned by `impostor_got_scan` and `impostor_got_swap` where `impostor_got_supported` is 0.
+#define IMPOSTOR_GOT_UNAVAILABLE (-2)
 
 // MARK: Scanning loaded objects
 
@@ -38,7 +47,8 @@ typedef struct impostor_got_slot {
     const char *_Nonnull object;
     /// The object's load bias (`dlpi_addr`), which with `object` identifies it.
     uintptr_t object_base;
-    /// R_X86_64_JUMP_SLOT (7) or R_X86_64_GLOB_DAT (6).
+    /// The slot's relocation type, in the machine's numbering: x86-64 R_X86_64_JUMP_SLOT (7)
+    /// or R_X86_64_GLOB_DAT (6); AArch64 R_AARCH64_JUMP_SLOT (1026) or R_AARCH64_GLOB_DAT (1025).
     int32_t relocation;
     /// Non-zero when the slot lies on a page that the dynamic linker made read-only (RELRO).
     int32_t read_only;
@@ -53,8 +63,9 @@ typedef struct impostor_got_slot {
 typedef struct impostor_got_scan_result {
     /// Slots found; may exceed the capacity given, in which case only that many were written.
     size_t slot_count;
-    /// R_X86_64_64 relocations naming the symbol: its address stored in an object's data (a
-    /// table of function pointers), which is not rebound.
+    /// Absolute 64-bit relocations naming the symbol (x86-64 R_X86_64_64, AArch64
+    /// R_AARCH64_ABS64): its address stored in an object's data (a table of function
+    /// pointers), which is not rebound.
     size_t data_references;
     /// Objects looked at (after the selection).
     int32_t objects_matched;
@@ -71,7 +82,8 @@ typedef struct impostor_got_scan_result {
 } impostor_got_scan_result;
 
 /// Finds every JUMP_SLOT and GLOB_DAT slot for `symbol` in the selected loaded objects.
-/// Allocates nothing and calls no libc string function. Returns 0.
+/// Allocates nothing and calls no libc string function. Returns 0 (IMPOSTOR_GOT_UNAVAILABLE,
+/// having found nothing, where `impostor_got_supported` is 0).
 int impostor_got_scan(const char *_Nonnull symbol, impostor_got_selection selection,
                       const char *_Nullable library, impostor_got_slot *_Nullable slots,
                       size_t capacity, impostor_got_scan_result *_Nonnull result);
@@ -99,7 +111,8 @@ int impostor_got_names_library(const char *_Nonnull path, const char *_Nonnull l
 /// and put back read-only right after, with raw system calls: nothing called while the page is
 /// open can be a function some GOT slot was rebound to. Returns 0 on success,
 /// IMPOSTOR_GOT_CHANGED (and the value found in `*found`) when the slot held something else,
-/// or the errno `mprotect` failed with.
+/// the errno `mprotect` failed with, or IMPOSTOR_GOT_UNAVAILABLE where
+/// `impostor_got_supported` is 0.
 int impostor_got_swap(void *_Nullable *_Nonnull slot, void *_Nullable expected,
                       void *_Nullable desired, int read_only, void *_Nullable *_Nonnull found);
 
