@@ -71,7 +71,7 @@ enum CScalarTypes {
     static func entry(for type: Any.Type) -> Entry? { table[ObjectIdentifier(type)] }
 
     private static let table: [ObjectIdentifier: Entry] = {
-        var table: [ObjectIdentifier: Entry] = [
+        let common: [ObjectIdentifier: Entry] = [
             ObjectIdentifier(Int8.self): Entry(representation: .signedInteger, ffiType: LibFFI.sint8),
             ObjectIdentifier(UInt8.self): Entry(representation: .unsignedInteger, ffiType: LibFFI.uint8),
             ObjectIdentifier(Int16.self): Entry(representation: .signedInteger, ffiType: LibFFI.sint16),
@@ -92,8 +92,9 @@ enum CScalarTypes {
         // quad that Swift has no type for: no Swift type reaches this representation there,
         // and a struct holding one is refused for its alignment (see `FailureMessages`).
         #if arch(x86_64)
-        table[ObjectIdentifier(Float80.self)] = Entry(representation: .longDouble, ffiType: LibFFI.longDouble)
+        return common.merging([ObjectIdentifier(Float80.self): Entry(representation: .longDouble, ffiType: LibFFI.longDouble)]) { $1 }
+        #else
+        return common
         #endif
-        return table
     }()
 }
