@@ -66,6 +66,10 @@ extension FailureMessages {
             return "Cannot interpose \(symbol): mprotect refused to make the read-only (RELRO) page holding its GOT slot in "
                 + "\(object) writable (\(errorName(error))), so nothing was rebound. A security policy (SELinux, a seccomp "
                 + "filter) may forbid it: run the test where mprotect is allowed."
+        case .unsupportedArchitecture(let symbol, let architecture):
+            return "Cannot interpose \(symbol): rebinding C symbols is built for Linux on x86-64 and arm64 only, and this is "
+                + "\(architecture). Hand the code under test a mock through a function pointer it takes (mockFunction), or run "
+                + "this test on x86-64 or arm64."
         }
     }
 

@@ -42,7 +42,15 @@ enum FailureMessages {
         case .emptyStructure(let type):
             return "has type \(type), an empty struct, which has no C calling convention."
         case .unsupportedAlignment(let type, let alignment):
+            #if arch(x86_64)
             return "has type \(type), aligned to \(alignment) bytes with no `long double` in it (a 128-bit integer or vector?); libffi cannot pass it."
+            #else
+            // Elsewhere `long double` is a 128-bit quad that Swift cannot import: the struct
+            // comes without that field, and only its alignment shows it was there.
+            return "has type \(type), aligned to \(alignment) bytes: it holds a `long double`, a 128-bit integer or a vector. "
+                + "long double is not supported on this platform, where it is a 128-bit quad that Swift cannot represent "
+                + "(the imported struct lacks the field), and Impostor cannot pass the others either."
+            #endif
         case .layoutMismatch(let type, let swiftSize, let swiftAlignment, let ffiSize, let ffiAlignment):
             return "has type \(type), which Swift lays out as \(swiftSize) bytes aligned to \(swiftAlignment) "
                 + "but libffi as \(ffiSize) bytes aligned to \(ffiAlignment); passing it would corrupt arguments."

@@ -70,22 +70,31 @@ enum CScalarTypes {
 
     static func entry(for type: Any.Type) -> Entry? { table[ObjectIdentifier(type)] }
 
-    private static let table: [ObjectIdentifier: Entry] = [
-        ObjectIdentifier(Int8.self): Entry(representation: .signedInteger, ffiType: LibFFI.sint8),
-        ObjectIdentifier(UInt8.self): Entry(representation: .unsignedInteger, ffiType: LibFFI.uint8),
-        ObjectIdentifier(Int16.self): Entry(representation: .signedInteger, ffiType: LibFFI.sint16),
-        ObjectIdentifier(UInt16.self): Entry(representation: .unsignedInteger, ffiType: LibFFI.uint16),
-        ObjectIdentifier(Int32.self): Entry(representation: .signedInteger, ffiType: LibFFI.sint32),
-        ObjectIdentifier(UInt32.self): Entry(representation: .unsignedInteger, ffiType: LibFFI.uint32),
-        ObjectIdentifier(Int64.self): Entry(representation: .signedInteger, ffiType: LibFFI.sint64),
-        ObjectIdentifier(UInt64.self): Entry(representation: .unsignedInteger, ffiType: LibFFI.uint64),
-        // `Int` and `UInt` are C `long` and `unsigned long`: 64 bits on this platform.
-        ObjectIdentifier(Int.self): Entry(representation: .signedInteger, ffiType: LibFFI.sint64),
-        ObjectIdentifier(UInt.self): Entry(representation: .unsignedInteger, ffiType: LibFFI.uint64),
-        // C `_Bool` is one byte, zero-extended like `unsigned char` when returned.
-        ObjectIdentifier(Bool.self): Entry(representation: .bool, ffiType: LibFFI.uint8),
-        ObjectIdentifier(Float.self): Entry(representation: .float, ffiType: LibFFI.float),
-        ObjectIdentifier(Double.self): Entry(representation: .double, ffiType: LibFFI.double),
-        ObjectIdentifier(Float80.self): Entry(representation: .longDouble, ffiType: LibFFI.longDouble),
-    ]
+    private static let table: [ObjectIdentifier: Entry] = {
+        let common: [ObjectIdentifier: Entry] = [
+            ObjectIdentifier(Int8.self): Entry(representation: .signedInteger, ffiType: LibFFI.sint8),
+            ObjectIdentifier(UInt8.self): Entry(representation: .unsignedInteger, ffiType: LibFFI.uint8),
+            ObjectIdentifier(Int16.self): Entry(representation: .signedInteger, ffiType: LibFFI.sint16),
+            ObjectIdentifier(UInt16.self): Entry(representation: .unsignedInteger, ffiType: LibFFI.uint16),
+            ObjectIdentifier(Int32.self): Entry(representation: .signedInteger, ffiType: LibFFI.sint32),
+            ObjectIdentifier(UInt32.self): Entry(representation: .unsignedInteger, ffiType: LibFFI.uint32),
+            ObjectIdentifier(Int64.self): Entry(representation: .signedInteger, ffiType: LibFFI.sint64),
+            ObjectIdentifier(UInt64.self): Entry(representation: .unsignedInteger, ffiType: LibFFI.uint64),
+            // `Int` and `UInt` are C `long` and `unsigned long`: 64 bits on this platform.
+            ObjectIdentifier(Int.self): Entry(representation: .signedInteger, ffiType: LibFFI.sint64),
+            ObjectIdentifier(UInt.self): Entry(representation: .unsignedInteger, ffiType: LibFFI.uint64),
+            // C `_Bool` is one byte, zero-extended like `unsigned char` when returned.
+            ObjectIdentifier(Bool.self): Entry(representation: .bool, ffiType: LibFFI.uint8),
+            ObjectIdentifier(Float.self): Entry(representation: .float, ffiType: LibFFI.float),
+            ObjectIdentifier(Double.self): Entry(representation: .double, ffiType: LibFFI.double),
+        ]
+        // C `long double` is Swift's Float80 on x86-64 only. On arm64 Linux it is a 128-bit
+        // quad that Swift has no type for: no Swift type reaches this representation there,
+        // and a struct holding one is refused for its alignment (see `FailureMessages`).
+        #if arch(x86_64)
+        return common.merging([ObjectIdentifier(Float80.self): Entry(representation: .longDouble, ffiType: LibFFI.longDouble)]) { $1 }
+        #else
+        return common
+        #endif
+    }()
 }

@@ -21,6 +21,8 @@ enum Sentinel {
             let code = index % maximumBoolMatchers + 1
             return unsafeBitCast((code >> round) & 1 == 1, to: T.self)
         }
+        #if arch(x86_64)
+        // Float80 (C `long double`) exists on x86-64 only.
         if T.self == Float80.self {
             // A normal number: x87 loads turn unusual encodings into NaNs.
             let value = Float80(
@@ -28,6 +30,7 @@ enum Sentinel {
                 significandBitPattern: 0x5EED_0000_0000 &+ UInt64(index) << 8)
             return unsafeBitCast(value, to: T.self)
         }
+        #endif
         var value = TrivialValue.make(T.self) { offset in
             UInt8(truncatingIfNeeded: 0xA7 &+ index &* 0x1D &+ round &* 0x6B &+ offset &* 0x3B)
         }

@@ -48,7 +48,11 @@ import Testing
     @Test func mockWithAnOveralignedStruct() throws {
         typealias Takes = @convention(c) (cm_overaligned) -> Void
         let error = try #require(throws: MockCreationError.self) { _ = try Mockery().makeMock(of: Takes.self, named: "aligned") }
+        #if arch(x86_64)
         #expect(error.description == "Cannot mock @convention(c) (cm_overaligned) -> (): parameter 1 has type cm_overaligned, aligned to 16 bytes with no `long double` in it (a 128-bit integer or vector?); libffi cannot pass it.")
+        #else
+        #expect(error.description.hasPrefix("Cannot mock @convention(c) (cm_overaligned) -> (): parameter 1 has type cm_overaligned, aligned to 16 bytes: it holds a `long double`, a 128-bit integer or a vector. long double is not supported on this platform, "))
+        #endif
     }
 
     @Test func callToAMockThatCouldNotBeCreated() {

@@ -6,6 +6,8 @@ import Testing
 /// or eight SSE registers are used up, and when a two-register struct no longer fits in the
 /// registers left (it goes on the stack while later scalars still take registers).
 @Suite struct ManyArgumentsTests {
+    // x86-64 only: the C signature has a `long double`, which Swift imports (as Float80) on x86 only.
+    #if arch(x86_64)
     @Test func twentyFourParametersMixingScalarsPointersAndStructs() throws {
         var expected = ct_nest3()
         let call = try callOnce(ct_fn_many.self, named: "many") { ct_call_many($0, &expected) }
@@ -52,6 +54,7 @@ import Testing
         let result = call.returnValue(as: ct_nest3.self)
         #expect(result.mid.inner.x == 0 && result.mid.inner.y == 0 && result.mid.d == 0 && result.tag == 0)
     }
+    #endif
 
     @Test func structsAfterAllRegistersAreUsedUp() throws {
         var expected = ct_double_int()

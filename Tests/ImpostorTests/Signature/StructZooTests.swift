@@ -267,10 +267,13 @@ extension ct_bits_in_tail: CRegisterLayout {
 
     // MARK: long double
 
+    // x86-64 only: Float80 is x86's; on arm64 the struct comes without its field and is refused (UnsupportedTypeTests).
+    #if arch(x86_64)
     @Test func longDoubleAlone() throws {
         try check(ct_fn_ldouble_struct.self, named: "ldouble_struct", size: 16, caller: ct_zoo_ldouble_struct,
                   fields: { [$0.x] }, expected: [Float80(-12345.6875)])
     }
+    #endif
 }
 
 // MARK: - Field-by-field text for types reflection cannot see into

@@ -41,7 +41,8 @@
 /// `getenv`) reach the real function, never the mock again.
 ///
 /// When nothing can be rebound (no slot for the symbol in those objects, a renamed import, a
-/// sanitizer's interceptor, a refused `mprotect`), the failure says why at this line and the
+/// sanitizer's interceptor, a refused `mprotect`, a processor other than x86-64 and arm64,
+/// which rebinding is not built for), the failure says why at this line and the
 /// mock returned receives no calls; ``Mockery/makeInterposition(_:as:in:answering:capturing:fileID:filePath:line:column:)``
 /// throws instead.
 public func interpose<F: BitwiseCopyable>(
@@ -98,6 +99,7 @@ extension Mockery {
         _ symbol: String, as type: F.Type, in scope: InterpositionScope, answering callers: InterposedCallers,
         capturing: [Int: PointerCapture], site: SourceSite
     ) throws(InterpositionError) -> F {
+        if let unsupported = Self.architectureProblem(symbol) { throw unsupported }
         if let problem = Self.captureProblem(capturing, for: F.self, mock: symbol) {
             throw InterpositionError(.cannotMock(symbol: symbol, problem))
         }
@@ -120,6 +122,17 @@ extension Mockery {
             for warning in warnings { FailureReporter.report(ImpostorFailure(message: warning.description, site: site)) }
             return mock!
         }
+    }
+
+    /// Why nothing can be rebound in this build at all: CImpostorInterpose's dispatchers are
+    /// written for x86-64 and arm64 only, so elsewhere every `interpose` fails at its line
+    /// before any slot or dispatcher is touched.
+    private static func architectureProblem(_ symbol: String) -> InterpositionError? {
+        #if !(arch(x86_64) || arch(arm64))
+        return InterpositionError(.unsupportedArchitecture(symbol: symbol, architecture: MachineArchitecture.name))
+        #else
+        return nil
+        #endif
     }
 
     /// Why `capturing` does not fit `F`, or `F` cannot be mocked at all; checked before any

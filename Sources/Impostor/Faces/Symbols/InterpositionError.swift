@@ -32,6 +32,8 @@ public struct InterpositionError: Error, Sendable, CustomStringConvertible, Equa
         case canonicalPLT(symbol: String)
         /// `mprotect` refused to open a RELRO page.
         case protectionRefused(symbol: String, object: String, errno: Int32)
+        /// This build runs on an architecture the dispatchers are not written for (`uname -m`'s name).
+        case unsupportedArchitecture(symbol: String, architecture: String)
     }
 
     let reason: Reason
