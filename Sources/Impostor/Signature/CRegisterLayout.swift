@@ -21,6 +21,12 @@
 ///
 /// Types larger than 16 bytes are passed in memory, where only size and alignment matter, so
 /// they never need this.
+///
+/// On arm64 the declaration is not read. There a struct travels in vector registers only when
+/// it is made of 1 to 4 `float`s or 1 to 4 `double`s and nothing else, which Impostor decides
+/// from the visible members (bitfields and union members make a struct integer data, as in
+/// C). The one shape it cannot see is a union whose members are all of one floating-point
+/// type, such as `union { float f; float g; }`: mock it through a struct instead.
 public protocol CRegisterLayout {
     /// The class of each 8-byte chunk of the type, first chunk first.
     static var eightbyteClasses: [EightbyteClass] { get }

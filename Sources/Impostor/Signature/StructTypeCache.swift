@@ -2,13 +2,14 @@
 
 /// Builds libffi struct types from Swift's reflection of imported C structs, once per type.
 ///
-/// libffi classifies a struct by the members it is given, one 8-byte chunk at a time
-/// (x86-64 System V). Instead of mirroring the C declaration, which reflection cannot fully
-/// see (union members and bitfields are invisible to it), each struct is described as a row
-/// of units as wide as its alignment, each unit typed by the class of the chunk it lies in:
-/// integer if any integer, pointer or hidden member overlaps the chunk, floating point if only
-/// `float`/`double` members do. That reproduces size, alignment and every chunk's class,
-/// which is all the ABI looks at.
+/// libffi passes a struct by the members it is given. Instead of mirroring the C declaration,
+/// which reflection cannot fully see (union members and bitfields are invisible to it), each
+/// struct is described as the row of units its platform's calling convention needs
+/// (`StructUnits`): on x86-64, units as wide as its alignment, each typed by the class of the
+/// chunk it lies in (integer if any integer, pointer or hidden member overlaps the chunk,
+/// floating point if only `float`/`double` members do); on arm64, its members when it is a
+/// homogeneous floating-point aggregate, integers otherwise. That reproduces size, alignment
+/// and what the convention looks at, which is all the ABI needs.
 struct StructTypeCache {
     struct Built {
         let representation: CValueType.Representation
@@ -42,23 +43,25 @@ struct StructTypeCache {
     ) throws(TypeRejection) -> UnsafeMutablePointer<FFIType> {
         let name = TypeMetadata.name(of: type)
         guard size > 0 else { throw .emptyStructure(type: name) }
-        let units = size / alignment
-        var unitTypes: [UnsafeMutablePointer<FFIType>] = []
-        unitTypes.reserveCapacity(units)
-        for unit in 0..<units {
-            let chunk = classes.chunkClass(at: unit * alignment)
-            switch alignment {
-            case 1: unitTypes.append(LibFFI.uint8())
-            case 2: unitTypes.append(LibFFI.uint16())
-            case 4: unitTypes.append(chunk == .sse ? LibFFI.float() : LibFFI.uint32())
-            case 8: unitTypes.append(chunk == .sse ? LibFFI.double() : LibFFI.uint64())
-            case 16 where classes.hasLongDouble: unitTypes.append(LibFFI.longDouble())
-            default: throw .unsupportedAlignment(type: name, alignment: alignment)
+        guard let units = StructUnits.units(size: size, alignment: alignment, classes: classes,
+                                            convention: .current) else {
+            throw .unsupportedAlignment(type: name, alignment: alignment)
+        }
+        let unitTypes = units.map { unit -> UnsafeMutablePointer<FFIType> in
+            switch unit {
+            case .uint8: LibFFI.uint8()
+            case .uint16: LibFFI.uint16()
+            case .uint32: LibFFI.uint32()
+            case .uint64: LibFFI.uint64()
+            case .float: LibFFI.float()
+            case .double: LibFFI.double()
+            case .longDouble: LibFFI.longDouble()
             }
         }
         // Let libffi lay the type out, then hold it to Swift's layout.
         let laidOut = LibFFI.structType(of: unitTypes)
-        let expected = (0..<units).map { $0 * alignment }
+        let unitSize = size / units.count
+        let expected = (0..<units.count).map { $0 * unitSize }
         guard laidOut.laidOut, laidOut.size == size, laidOut.alignment == alignment, laidOut.offsets == expected else {
             throw .layoutMismatch(type: name, swiftSize: size, swiftAlignment: alignment,
                                   ffiSize: laidOut.size, ffiAlignment: laidOut.alignment)

@@ -1,0 +1,83 @@
+/// The row of units a C struct is described to libffi as, by the calling convention of the
+/// platform: whatever reproduces how that convention passes the struct, and nothing more.
+///
+/// Reflection cannot mirror a C declaration (union members and bitfields are invisible to it),
+/// so no description follows the members. Each convention looks at little: System V (x86-64)
+/// at the class of each 8-byte chunk, so the units are as wide as the struct's alignment and
+/// typed by their chunk's class; AAPCS64 (arm64) at whether the struct is a homogeneous
+/// floating-point aggregate (1 to 4 `float`s, or 1 to 4 `double`s, and nothing else), which
+/// travels one member per vector register, while every other struct travels as its bytes, so
+/// the units are those members, or integers as wide as the alignment.
+enum StructUnits {
+    /// One unit of a description.
+    enum Unit: Equatable {
+        case uint8, uint16, uint32, uint64, float, double, longDouble
+    }
+
+    /// The calling conventions a description can follow.
+    enum Convention {
+        /// x86-64 System V.
+        case systemV
+        /// AArch64's procedure call standard, as Linux uses it.
+        case aapcs64
+
+        /// This platform's (AAPCS64's rules on any platform but x86-64, where Impostor is
+        /// built for arm64 only).
+        static var current: Self {
+            #if arch(x86_64)
+            .systemV
+            #else
+            .aapcs64
+            #endif
+        }
+    }
+
+    /// The units of a struct of `size` bytes aligned to `alignment` whose bytes `classes`
+    /// describes, by `convention`; nil for an alignment no unit has (the caller reports it).
+    static func units(size: Int, alignment: Int, classes: ChunkClasses, convention: Convention) -> [Unit]? {
+        switch convention {
+        case .systemV:
+            var units: [Unit] = []
+            units.reserveCapacity(size / max(alignment, 1))
+            for offset in stride(from: 0, to: size, by: alignment) {
+                let chunk = classes.chunkClass(at: offset)
+                switch alignment {
+                case 1: units.append(.uint8)
+                case 2: units.append(.uint16)
+                case 4: units.append(chunk == .sse ? .float : .uint32)
+                case 8: units.append(chunk == .sse ? .double : .uint64)
+                case 16 where classes.hasLongDouble: units.append(.longDouble)
+                default: return nil
+                }
+            }
+            return units
+        case .aapcs64:
+            if let members = homogeneousMembers(size: size, leaves: classes.leaves) { return members }
+            let unit: Unit
+            switch alignment {
+            case 1: unit = .uint8
+            case 2: unit = .uint16
+            case 4: unit = .uint32
+            case 8: unit = .uint64
+            default: return nil
+            }
+            return Array(repeating: unit, count: size / alignment)
+        }
+    }
+
+    /// AAPCS64's homogeneous floating-point aggregate: 1 to 4 visible members, all `float` or
+    /// all `double`, filling the struct (no padding, no member reflection cannot see, which
+    /// gives a byte leaf). Nil for any other struct.
+    private static func homogeneousMembers(size: Int, leaves: [ValueLeaf]) -> [Unit]? {
+        guard let first = leaves.first, (1...4).contains(leaves.count) else { return nil }
+        let unit: Unit
+        let unitSize: Int
+        switch first.kind {
+        case .float: (unit, unitSize) = (.float, 4)
+        case .double: (unit, unitSize) = (.double, 8)
+        case .bytes, .longDouble: return nil
+        }
+        guard leaves.allSatisfy({ $0.kind == first.kind }), leaves.count * unitSize == size else { return nil }
+        return Array(repeating: unit, count: leaves.count)
+    }
+}

@@ -1,0 +1,61 @@
+// The description of a struct for each calling convention, checked on x86-64 for arm64 too:
+// no arm64 machine runs this suite here, and a wrong arm64 description would pass a struct of
+// floats in the wrong registers there. `@testable`: the descriptions are internal, and only
+// their arm64 effect is visible through the public API, on arm64.
+import CImpostorTestSupport
+@testable import Impostor
+import Testing
+
+@Suite struct StructUnitsTests {
+    private func units<T>(_ type: T.Type, _ convention: StructUnits.Convention) throws -> [StructUnits.Unit]? {
+        let (size, alignment) = (MemoryLayout<T>.size, MemoryLayout<T>.alignment)
+        return StructUnits.units(size: size, alignment: alignment, classes: try ChunkClasses(of: type),
+                                 convention: convention)
+    }
+
+    @Test func homogeneousFloatingPointAggregatesTravelAsTheirMembersOnArm64() throws {
+        #expect(try units(ct_float2.self, .aapcs64) == [.float, .float])
+        #expect(try units(ct_float3.self, .aapcs64) == [.float, .float, .float])
+        #expect(try units(ct_float_array4.self, .aapcs64) == [.float, .float, .float, .float])
+        #expect(try units(ct_double2.self, .aapcs64) == [.double, .double])
+        #expect(try units(ct_level1.self, .aapcs64) == [.float])
+        // Nested structs count by their leaves.
+        #expect(try units(ct_level2.self, .aapcs64) == [.float, .float])
+    }
+
+    @Test func everyOtherStructTravelsAsItsBytesOnArm64() throws {
+        // Mixed kinds, or floating point with an integer: integers as wide as the alignment.
+        #expect(try units(ct_int_float.self, .aapcs64) == [.uint32, .uint32])
+        #expect(try units(ct_float_double.self, .aapcs64) == [.uint64, .uint64])
+        #expect(try units(ct_nest3_small.self, .aapcs64) == [.uint32, .uint32, .uint32])
+        // A bitfield in the padding is an integer member: not an aggregate of floating point.
+        #expect(try units(ct_bits_in_padding.self, .aapcs64) == [.uint64, .uint64])
+        // A union whose members reflection cannot see is never taken for one.
+        #expect(try units(ct_float_union.self, .aapcs64) == [.uint64])
+        // Doubles among integers, 64 bytes: eight integer units (passed by address there).
+        #expect(try units(ct_big64.self, .aapcs64) == Array(repeating: .uint64, count: 8))
+        #expect(try units(ct_char3.self, .aapcs64) == [.uint8, .uint8, .uint8])
+        #expect(try units(ct_short1.self, .aapcs64) == [.uint16])
+    }
+
+    @Test func systemVDescribesEachChunkByItsClass() throws {
+        #expect(try units(ct_float2.self, .systemV) == [.float, .float])
+        #expect(try units(ct_int_float.self, .systemV) == [.uint32, .uint32])
+        #expect(try units(ct_float_double.self, .systemV) == [.double, .double])
+        #expect(try units(ct_double_int.self, .systemV) == [.double, .uint64])
+        #expect(try units(ct_float3.self, .systemV) == [.float, .float, .float])
+    }
+
+    @Test func aStructAlignedToSixteenHasNoUnitOnArm64() throws {
+        // Its `long double` is a 128-bit quad there, which Swift cannot represent.
+        #expect(try units(ct_overaligned.self, .aapcs64) == nil)
+    }
+
+    @Test func thisPlatformFollowsItsOwnConvention() {
+        #if arch(x86_64)
+        #expect(StructUnits.Convention.current == .systemV)
+        #else
+        #expect(StructUnits.Convention.current == .aapcs64)
+        #endif
+    }
+}
