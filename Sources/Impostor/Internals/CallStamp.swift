@@ -24,7 +24,7 @@ enum CallStamp {
     static let settingChecked: Void = {
         guard let raw = getenv("IMPOSTOR_CALL_ORDER") else { return }
         let value = String(cString: raw)
-        guard value != "counter" else { return }
+        guard value != "counter", value != "clock" else { return }
         StandardError.write("Impostor warning: " + FailureMessages.unknownCallOrder(value, inUse: source) + "\n")
     }()
 

@@ -20,10 +20,12 @@ extension FailureMessages {
 // MARK: Call order
 
 extension FailureMessages {
-    /// An `IMPOSTOR_CALL_ORDER` value other than `counter`, with the scheme in use instead.
+    /// An `IMPOSTOR_CALL_ORDER` value other than `counter` and `clock`, with the scheme in use
+    /// instead.
     static func unknownCallOrder(_ value: String, inUse: String) -> String {
-        "IMPOSTOR_CALL_ORDER=\"\(value)\" is not a setting Impostor knows; the one value is \"counter\" "
-            + "(order calls by a shared counter). Calls are ordered by the \(inUse)."
+        "IMPOSTOR_CALL_ORDER=\"\(value)\" is not a setting Impostor knows; the values are \"counter\" "
+            + "(order calls by a shared counter) and \"clock\" (by the processor's clock even where it is too "
+            + "coarse to be chosen, to test its reading). Calls are ordered by the \(inUse)."
     }
 }
 

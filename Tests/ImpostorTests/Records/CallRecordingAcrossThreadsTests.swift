@@ -325,8 +325,19 @@ import Glibc
             environment: "IMPOSTOR_CALL_ORDER=Counter", filter: "aCallAfterJoiningTheThreadThatMadeAnotherComesAfterIt")
         #expect(output.contains("exit status 0"), "\(output)")
         let warning = "Impostor warning: IMPOSTOR_CALL_ORDER=\"Counter\" is not a setting Impostor knows; "
-            + "the one value is \"counter\" (order calls by a shared counter). Calls are ordered by the "
+            + "the values are \"counter\" (order calls by a shared counter) and \"clock\" (by the processor's "
+            + "clock even where it is too coarse to be chosen, to test its reading). Calls are ordered by the "
         #expect(output.components(separatedBy: warning).count == 2, "\(output)")
+        #expect(output.contains("aCallAfterJoiningTheThreadThatMadeAnotherComesAfterIt() passed"))
+    }
+
+    /// `clock` is a setting: no warning, and calls ordered through a join still come in order.
+    @Test(.enabled(if: getenv("IMPOSTOR_CALL_ORDER") == nil && getenv("IMPOSTOR_ALONE") == nil))
+    func theClockSettingIsKnown() throws {
+        let output = try childRun(
+            environment: "IMPOSTOR_CALL_ORDER=clock", filter: "aCallAfterJoiningTheThreadThatMadeAnotherComesAfterIt")
+        #expect(output.contains("exit status 0"), "\(output)")
+        #expect(!output.contains("Impostor warning: IMPOSTOR_CALL_ORDER"), "\(output)")
         #expect(output.contains("aCallAfterJoiningTheThreadThatMadeAnotherComesAfterIt() passed"))
     }
 }
