@@ -1,10 +1,11 @@
 /// The executable entry point of one mock: a static trampoline or a libffi closure that
 /// forwards every call to its ``Interceptor``.
 ///
-/// On Linux x86-64 a mock gets a static trampoline (see `impostor_static_trampolines.h`) when
-/// its signature is covered: no page is ever writable and executable, and nothing about the
-/// signature is worked out per call. Signatures with an x87 `long double`, other platforms, and
-/// processes run with `IMPOSTOR_TRAMPOLINE=libffi` get a libffi closure.
+/// On Linux x86-64 and arm64 a mock gets a static trampoline (see
+/// `impostor_static_trampolines.h`) when its signature is covered: no page is ever writable and
+/// executable, and nothing about the signature is worked out per call. Signatures with a `long
+/// double`, other platforms, and processes run with `IMPOSTOR_TRAMPOLINE=libffi` get a libffi
+/// closure.
 /// Both call the same handler with the same argument and result pointers.
 ///
 /// A trampoline is never freed. C code may keep the function pointer after the test that made
