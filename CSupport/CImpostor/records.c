@@ -28,6 +28,19 @@ static _Atomic(uint64_t) next_token = 0;
 static _Atomic(uint64_t) first_token = 0;
 static long membarrier(int command) { return syscall(SYS_membarrier, command, 0, 0); }
 
+/// Reads the processor's clock once, for `impostor_stamp_base`.
+static uint64_t clock_now(void) {
+#if defined(__x86_64__)
+    return __builtin_ia32_rdtsc();
+#elif defined(__aarch64__)
+    uint64_t ticks;
+    __asm__ __volatile__("isb\n\tmrs %0, cntvct_el0" : "=r"(ticks) : : "memory");
+    return ticks;
+#else
+    return 0;
+#endif
+}
+
 /// True when the processor's clock orders calls across threads (see `impostor_next_stamp`).
 static int clock_orders_calls(void) {
 #if defined(__x86_64__)
@@ -44,23 +57,20 @@ static int clock_orders_calls(void) {
     return trusted;
 #elif defined(__aarch64__)
     // The virtual counter is the architected timer, common to every core; only its frequency
-    // varies (often 25 to 100 MHz before Armv8.6, whose 1 GHz is fine enough).
+    // varies (often 25 to 100 MHz before Armv8.6, whose 1 GHz is fine enough). The frequency is
+    // what firmware wrote, and Armv8.6 lets a 1 GHz counter advance in larger steps at a lower
+    // rate: it must also move between any two reads in a row, each of which takes a few
+    // nanoseconds, or two calls ordered through a lock could read the same value.
     uint64_t frequency;
     __asm__ __volatile__("mrs %0, cntfrq_el0" : "=r"(frequency));
-    return frequency >= 1000000000u;
-#else
-    return 0;
-#endif
-}
-
-/// Reads the processor's clock once, for `impostor_stamp_base`.
-static uint64_t clock_now(void) {
-#if defined(__x86_64__)
-    return __builtin_ia32_rdtsc();
-#elif defined(__aarch64__)
-    uint64_t ticks;
-    __asm__ __volatile__("isb\n\tmrs %0, cntvct_el0" : "=r"(ticks) : : "memory");
-    return ticks;
+    if (frequency < 1000000000u) return 0;
+    uint64_t previous = clock_now();
+    for (int read = 0; read < 1000; read++) {
+        uint64_t now = clock_now();
+        if (now == previous) return 0;
+        previous = now;
+    }
+    return 1;
 #else
     return 0;
 #endif

@@ -81,13 +81,19 @@ static void find_page_file(void) {
 }
 
 #if defined(__aarch64__)
+#include <sys/auxv.h>
 #ifndef PROT_BTI
 #define PROT_BTI 0x10  // asm/mman.h on arm64
 #endif
-/// AArch64: copies are mapped as guarded pages (PROT_BTI) where the system has BTI, so an
+#ifndef HWCAP2_BTI
+#define HWCAP2_BTI (1 << 17)  // asm/hwcap.h on arm64
+#endif
+/// AArch64: copies are mapped as guarded pages (PROT_BTI) where the processor has BTI, so an
 /// indirect branch into one may land only on a `bti c`, which begins every stub and the shared
-/// entry. Cleared for good when the kernel refuses it. Written under `pages_lock`.
-static int code_guard = PROT_BTI;
+/// entry. Decided by the processor's capability, since a kernel ignores PROT_BTI in `mmap`
+/// where it cannot honour it; cleared for good when a kernel refuses it. Written under
+/// `pages_lock`.
+static int code_guard = -1;
 #else
 static const int code_guard = 0;
 #endif
@@ -97,6 +103,9 @@ static int map_page_pair(void) {
     unsigned char *pair = mmap(NULL, 2 * PAGE_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (pair == MAP_FAILED) return 0;
     // The code half is replaced by the file's page, read+execute: never writable.
+#if defined(__aarch64__)
+    if (code_guard < 0) code_guard = (getauxval(AT_HWCAP2) & HWCAP2_BTI) ? PROT_BTI : 0;
+#endif
     void *code = mmap(pair, PAGE_BYTES, PROT_READ | PROT_EXEC | code_guard, MAP_PRIVATE | MAP_FIXED, page_file, page_file_offset);
 #if defined(__aarch64__)
     if (code == MAP_FAILED && errno == EINVAL && code_guard != 0) {
@@ -135,7 +144,7 @@ const char *impostor_static_trampolines_unavailable(void) {
 
 int impostor_static_trampolines_guarded(void) {
     pthread_mutex_lock(&pages_lock);
-    int guarded = current_data != NULL && code_guard != 0;
+    int guarded = current_data != NULL && code_guard > 0;
     pthread_mutex_unlock(&pages_lock);
     return guarded;
 }

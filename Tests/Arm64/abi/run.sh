@@ -5,7 +5,7 @@
 #
 #   A64_CC="clang --target=aarch64-linux-gnu -isystem /usr/include/aarch64-linux-gnu" \
 #   A64_LD=aarch64-linux-gnu-gcc \
-#   A64_RUN="qemu-aarch64-static -L /usr/aarch64-linux-gnu" \
+#   A64_RUN="qemu-aarch64-static -cpu max -L /" \
 #   A64_LIBFFI="-L/usr/lib/aarch64-linux-gnu -lffi" \
 #   A64_OUT=/tmp/abi-arm64 Tests/Arm64/abi/run.sh [N ...]
 #

@@ -46,6 +46,14 @@ struct quad call_scale_quad(scale_quad_function *direct) {
     return scale_quad(one_quad, -3.0);
 }
 
+// Bits far below a double's precision: they survive only if the high halves of q0 and q1
+// (AArch64's quad) arrive whole.
+long double call_mix_wide(mix_wide_function *direct) {
+    long double a = 1.0L + 0x1p-100L, b = -2.5L + 0x1p-90L;
+    if (direct != NULL) return direct(a, b, 0.125);
+    return mix_wide(a, b, 0.125);
+}
+
 // Variadic: integers and doubles interleaved, more of each than there are registers for
 // them after the fixed arguments, so that some arrive on the stack.
 #define MIXED_ARGUMENTS                                                                  \

@@ -10,10 +10,14 @@
 
 #include <dlfcn.h>
 #include <elf.h>
+#include <float.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #if defined(__aarch64__)
 #define JUMP_SLOT R_AARCH64_JUMP_SLOT
@@ -45,6 +49,7 @@ static struct {
     make_big_function *make_big;
     dot_quads_function *dot_quads;
     scale_quad_function *scale_quad;
+    mix_wide_function *mix_wide;
     int *calls;
 } real;
 
@@ -82,6 +87,11 @@ static struct quad mock_scale_quad(struct quad p, double k) {
     struct quad scaled = real.scale_quad(p, k);
     scaled.d += 1000;
     return scaled;
+}
+
+static long double mock_mix_wide(long double a, long double b, double c) {
+    mock_calls++;
+    return real.mix_wide(a, b, c) + 1000;
 }
 
 /// A variadic mock cannot hand its arguments on, so it formats them itself, marked.
@@ -126,6 +136,11 @@ static uint64_t run_scale_quad(void *wrapper, void *direct) {
     struct quad result = ((struct quad (*)(scale_quad_function *))wrapper)(direct);
     return DIGEST(result);
 }
+static uint64_t run_mix_wide(void *wrapper, void *direct) {
+    long double result = ((long double (*)(mix_wide_function *))wrapper)(direct);
+    // The value's bytes only: x86-64's 80-bit value leaves 6 bytes of padding undefined.
+    return digest(&result, LDBL_MANT_DIG == 64 ? 10 : sizeof result, 0xcbf29ce484222325);
+}
 static uint64_t run_print_mixed(void *wrapper, void *direct) {
     char text[256] = {0};
     int count = ((int (*)(print_mixed_function *, char *, size_t))wrapper)(direct, text, sizeof text);
@@ -151,6 +166,8 @@ static const test_case cases[] = {
     {"make_big", "call_make_big", run_make_big, (void *)mock_make_big, "a 32-byte struct returned through x8", 0},
     {"dot_quads", "call_dot_quads", run_dot_quads, (void *)mock_dot_quads, "two 4-double HFAs in v0-v7", 0},
     {"scale_quad", "call_scale_quad", run_scale_quad, (void *)mock_scale_quad, "a 4-double HFA returned", 0},
+    {"mix_wide", "call_mix_wide", run_mix_wide, (void *)mock_mix_wide,
+     "long doubles (whole q registers on AArch64)", 0},
     {"print_mixed", "call_print_mixed", run_print_mixed, (void *)mock_print_mixed,
      "variadic ints and doubles, some on the stack", 0},
 };
@@ -318,7 +335,24 @@ static void run_case(const char *library, void *handle, const test_case *test, u
           "%s: calls reach the real function again, past no dispatcher", where);
 }
 
+/// The dispatchers are in this program's own text, which is a guarded page only where the whole
+/// program is built with BTI (Debian's arm64 start-up files are not): the test guards their
+/// pages itself, where the processor has BTI, so that a stub or the entry without its `bti c`
+/// stops the first call made through the PLT (`br x17`).
+static void guard_the_dispatchers(void) {
+#if defined(__aarch64__)
+    const long page = sysconf(_SC_PAGESIZE);
+    uintptr_t first = (uintptr_t)impostor_got_dispatcher(0) & ~(uintptr_t)(page - 1);
+    // The last stub, and the common entry after it (well under a page).
+    uintptr_t end = (uintptr_t)impostor_got_dispatcher(IMPOSTOR_GOT_DISPATCHER_COUNT - 1) + 16 + 512;
+    int guarded = mprotect((void *)first, end - first, PROT_READ | PROT_EXEC | 0x10 /* PROT_BTI */) == 0;
+    printf("%s the dispatchers' pages are guarded\n", guarded ? "ok  " : "note");
+    if (getenv("IMPOSTOR_EXPECT_BTI") != NULL) check(guarded, "IMPOSTOR_EXPECT_BTI is set and the dispatchers' pages can be guarded");
+#endif
+}
+
 int main(int argc, char **argv) {
+    guard_the_dispatchers();
     if (argc != 2) {
         fprintf(stderr, "usage: %s <folder with libgotreal.so, libgotlazy.so, libgotnow.so>\n", argv[0]);
         return 2;
@@ -338,6 +372,7 @@ int main(int argc, char **argv) {
     real.make_big = (make_big_function *)dlsym(real_library, "make_big");
     real.dot_quads = (dot_quads_function *)dlsym(real_library, "dot_quads");
     real.scale_quad = (scale_quad_function *)dlsym(real_library, "scale_quad");
+    real.mix_wide = (mix_wide_function *)dlsym(real_library, "mix_wide");
     real.calls = (int *)dlsym(real_library, "real_calls");
 
     // Lazy first: its JUMP_SLOTs still point into its PLT until first called, and the
@@ -353,7 +388,9 @@ int main(int argc, char **argv) {
         if (handle == NULL) continue;
         for (size_t c = 0; c < CASE_COUNT; c++) {
             // Dispatchers spread over the whole range, the last one included.
-            uint32_t index = l == 0 ? (uint32_t)(c * 37) : (uint32_t)(255 - c * 29);
+            uint32_t index = l == 0 ? (uint32_t)(c * 31) : (uint32_t)(255 - c * 29);
+            _Static_assert((CASE_COUNT - 1) * 31 < IMPOSTOR_GOT_DISPATCHER_COUNT && (CASE_COUNT - 1) * 29 <= 255,
+                           "the indexes stay within the dispatchers");
             // A symbol's first case makes the first call by name.
             int unbound = l == 0 && (c == 0 || strcmp(cases[c].symbol, cases[c - 1].symbol) != 0);
             run_case(libraries[l].name, handle, &cases[c], index, unbound);

@@ -45,6 +45,11 @@ struct quad scale_quad(struct quad p, double k) {
     return (struct quad){p.a * k, p.b * k * 2, p.c * k * 4, p.d * k * 8};
 }
 
+long double mix_wide(long double a, long double b, double c) {
+    real_calls++;
+    return a * 3 - b + c;
+}
+
 int print_mixed(char *out, size_t size, const char *format, ...) {
     real_calls++;
     va_list arguments;

@@ -5,7 +5,7 @@
 #   A64_CC   compiles a C file for the target, e.g.
 #            "clang --target=aarch64-linux-gnu -isystem /usr/include/aarch64-linux-gnu"
 #   A64_LD   links for the target, e.g. "aarch64-linux-gnu-gcc"
-#   A64_RUN  runs a target program, e.g. "qemu-aarch64-static -L /usr/aarch64-linux-gnu";
+#   A64_RUN  runs a target program, e.g. "qemu-aarch64-static -cpu max -L /";
 #            empty to run natively
 #   A64_OUT  a scratch folder for the build
 #   A64_LIB  a static archive of the package's C targets CImpostor and CImpostorInterpose,

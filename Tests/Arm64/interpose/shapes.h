@@ -26,6 +26,9 @@ typedef long weigh_big_function(struct big, long);
 typedef struct big make_big_function(long);
 typedef double dot_quads_function(struct quad, struct quad);
 typedef struct quad scale_quad_function(struct quad, double);
+/// `long double`: a 128-bit quad in a whole q register on AArch64 (its low 64 bits are not the
+/// value), an x87 value on the stack on x86-64.
+typedef long double mix_wide_function(long double, long double, double);
 /// printf-shaped: writes like `snprintf` and returns its count.
 typedef int print_mixed_function(char *, size_t, const char *, ...);
 
@@ -34,6 +37,7 @@ weigh_big_function weigh_big;
 make_big_function make_big;
 dot_quads_function dot_quads;
 scale_quad_function scale_quad;
+mix_wide_function mix_wide;
 print_mixed_function print_mixed;
 
 /// Calls of the functions above so far (real.c's own count, whoever called).
@@ -49,6 +53,7 @@ long call_weigh_big(weigh_big_function *direct);
 struct big call_make_big(make_big_function *direct);
 double call_dot_quads(dot_quads_function *direct);
 struct quad call_scale_quad(scale_quad_function *direct);
+long double call_mix_wide(mix_wide_function *direct);
 int call_print_mixed(print_mixed_function *direct, char *out, size_t size);
 
 #endif

@@ -213,13 +213,19 @@ static void interleaved_and_narrow_results(void) {
 }
 
 // Where a value goes on the stack only because registers of its kind were used up, a layout
-// that wrongly expects it in a register reads whatever that register last held: the caller
-// must not happen to leave the value there too. These callers load every argument from memory
-// right before the call, so nothing but the convention puts a value in an argument register.
+// that wrongly expects it in a register reads whatever that register last held, and the
+// compiler often moves the value to its stack slot through that very register (here `ldr d6;
+// str d6, [sp, #16]`): such a call can pass by coincidence. `exhausted_registers_layout`
+// checks the offsets themselves; these calls check that the values arrive.
 typedef f3 (*shape_f4_d2_f3_double)(f4, d2, f3, double);
 __attribute__((noinline)) static f3 call_f4_d2_f3_double(shape_f4_d2_f3_double function, const f4 *a, const d2 *b,
                                                          const f3 *c, const double *d) {
     return function(*a, *b, *c, *d);
+}
+
+typedef d4 (*d4_3_shape)(d4, d4, d4);
+__attribute__((noinline)) static d4 call_d4_3(d4_3_shape function, const d4 *a, const d4 *b, const d4 *c) {
+    return function(*a, *b, *c);
 }
 
 typedef s12 (*shape_7_s12_int64)(int64_t, int64_t, int64_t, int64_t, int64_t, int64_t, int64_t, s12, int64_t);
@@ -253,6 +259,16 @@ static void floating_point_aggregates(void) {
         d4 got = double_function(x, y);
         CHECK(memcmp(&got, &sum, sizeof got) == 0, "double aggregates: wrong d4 result");
         EXPECT_CALLED(doubles);
+    }
+    // Two of them fill v0-v7: a third goes to the stack whole, 32 bytes.
+    d4 z = {9, 10, 11, 12};
+    expectation three = {"double aggregates on the stack", 3, {&x, &y, &z}, &sum, 0};
+    ffi_type *three_types[] = {&d4_type, &d4_type, &d4_type};
+    d4_3_shape three_function = (d4_3_shape)make(&three, &d4_type, 3, three_types);
+    if (three_function != NULL) {
+        d4 got = call_d4_3(three_function, &x, &y, &z);
+        CHECK(memcmp(&got, &sum, sizeof got) == 0, "double aggregates on the stack: wrong d4 result");
+        EXPECT_CALLED(three);
     }
     f2 pair = {0.25f, 0.75f};
     f4 quad = {1, 2, 3, 4};
@@ -347,7 +363,7 @@ static void pointers_void_and_many_arguments(void) {
     for (int index = 0; index < 20; index++) {
         values[index] = index * 1000 - 7;
         many.arguments[index] = &values[index];
-        many_types[index] = index % 2 ? &ffi_type_sint32 : &ffi_type_sint32;
+        many_types[index] = &ffi_type_sint32;
     }
     int32_t many_answer = -424242;
     many.result = &many_answer;
@@ -592,7 +608,27 @@ static int branch_past_bti(void) {
     return 0;
 }
 
+#if defined(__aarch64__)
+#include <sys/mman.h>
+#ifndef PROT_BTI
+#define PROT_BTI 0x10
+#endif
+#endif
+
+/// The shared entry runs from the library's own code page (the copies' stubs branch to it through
+/// x17), which is guarded only where the whole program is built with BTI: Debian's arm64
+/// start-up files are not, so this program guards that page itself, and an entry without its
+/// `bti c` stops the first call.
+static void guard_the_librarys_code_page(void) {
+#if defined(__aarch64__)
+    int guarded = mprotect((void *)impostor_static_page, PAGE_BYTES, PROT_READ | PROT_EXEC | PROT_BTI) == 0;
+    printf("the library's code page guarded: %s\n", guarded ? "yes" : "no");
+    CHECK(guarded || getenv("IMPOSTOR_EXPECT_BTI") == NULL, "IMPOSTOR_EXPECT_BTI is set but the code page cannot be guarded");
+#endif
+}
+
 int main(int argc, char **argv) {
+    guard_the_librarys_code_page();
     if (argc > 1 && strcmp(argv[1], "--branch-past-bti") == 0) return branch_past_bti();
     const char *unavailable = impostor_static_trampolines_unavailable();
     if (unavailable != NULL) {
