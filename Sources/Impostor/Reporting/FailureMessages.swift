@@ -56,6 +56,11 @@ enum FailureMessages {
                 + "but libffi as \(ffiSize) bytes aligned to \(ffiAlignment); passing it would corrupt arguments."
         case .voidParameter:
             return "is Void, which a C function cannot take."
+        case .hiddenMembersBesideFloatingPoint(let type, let size):
+            return "has type \(type), \(size) bytes whose visible members are all floating point beside a union or "
+                + "bitfield Swift cannot see. On arm64 C passes such a struct in vector registers only when the hidden "
+                + "members are of the same floating-point type, which cannot be told from Swift: mock a function type "
+                + "whose struct names every member instead (a typedef in a C header of your test target)."
         }
     }
 

@@ -24,9 +24,11 @@
 ///
 /// On arm64 the declaration is not read. There a struct travels in vector registers only when
 /// it is made of 1 to 4 `float`s or 1 to 4 `double`s and nothing else, which Impostor decides
-/// from the visible members (bitfields and union members make a struct integer data, as in
-/// C). The one shape it cannot see is a union whose members are all of one floating-point
-/// type, such as `union { float f; float g; }`: mock it through a struct instead.
+/// from the visible members. Where a union or bitfield sits beside visible members that are
+/// all of one floating-point type, the hidden members decide, and the mock is refused at its
+/// line rather than guessed; a bare union whose members are all of one floating-point type,
+/// such as `union { float f; float g; }`, is taken for integer data, which it is not: mock it
+/// through a struct instead.
 public protocol CRegisterLayout {
     /// The class of each 8-byte chunk of the type, first chunk first.
     static var eightbyteClasses: [EightbyteClass] { get }

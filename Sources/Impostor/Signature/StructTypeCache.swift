@@ -43,9 +43,11 @@ struct StructTypeCache {
     ) throws(TypeRejection) -> UnsafeMutablePointer<FFIType> {
         let name = TypeMetadata.name(of: type)
         guard size > 0 else { throw .emptyStructure(type: name) }
-        guard let units = StructUnits.units(size: size, alignment: alignment, classes: classes,
-                                            convention: .current) else {
-            throw .unsupportedAlignment(type: name, alignment: alignment)
+        let units: [StructUnits.Unit]
+        switch StructUnits.units(size: size, alignment: alignment, classes: classes, convention: .current) {
+        case .units(let described): units = described
+        case .unsupportedAlignment: throw .unsupportedAlignment(type: name, alignment: alignment)
+        case .hiddenMembersBesideFloatingPoint: throw .hiddenMembersBesideFloatingPoint(type: name, size: size)
         }
         let unitTypes = units.map { unit -> UnsafeMutablePointer<FFIType> in
             switch unit {

@@ -32,9 +32,20 @@ enum StructUnits {
         }
     }
 
+    /// What a description came to.
+    enum Outcome: Equatable {
+        case units([Unit])
+        /// No unit is as wide as the struct's alignment (the caller reports it).
+        case unsupportedAlignment
+        /// AAPCS64: members reflection cannot see beside visible ones that are all of one
+        /// floating-point type, in a struct small enough to be an aggregate of floating point:
+        /// whether it is one depends on the hidden members.
+        case hiddenMembersBesideFloatingPoint
+    }
+
     /// The units of a struct of `size` bytes aligned to `alignment` whose bytes `classes`
-    /// describes, by `convention`; nil for an alignment no unit has (the caller reports it).
-    static func units(size: Int, alignment: Int, classes: ChunkClasses, convention: Convention) -> [Unit]? {
+    /// describes, by `convention`.
+    static func units(size: Int, alignment: Int, classes: ChunkClasses, convention: Convention) -> Outcome {
         switch convention {
         case .systemV:
             var units: [Unit] = []
@@ -47,22 +58,37 @@ enum StructUnits {
                 case 4: units.append(chunk == .sse ? .float : .uint32)
                 case 8: units.append(chunk == .sse ? .double : .uint64)
                 case 16 where classes.hasLongDouble: units.append(.longDouble)
-                default: return nil
+                default: return .unsupportedAlignment
                 }
             }
-            return units
+            return .units(units)
         case .aapcs64:
-            if let members = homogeneousMembers(size: size, leaves: classes.leaves) { return members }
+            // Checked first: an over-aligned aggregate of doubles is no description either.
             let unit: Unit
             switch alignment {
             case 1: unit = .uint8
             case 2: unit = .uint16
             case 4: unit = .uint32
             case 8: unit = .uint64
-            default: return nil
+            default: return .unsupportedAlignment
             }
-            return Array(repeating: unit, count: size / alignment)
+            if let members = homogeneousMembers(size: size, leaves: classes.leaves) { return .units(members) }
+            if hidesWhatDecides(size: size, leaves: classes.leaves) { return .hiddenMembersBesideFloatingPoint }
+            return .units(Array(repeating: unit, count: size / alignment))
         }
+    }
+
+    /// Whether members reflection cannot see (a leaf of bytes with no Swift type: a union, a
+    /// bitfield, an anonymous member) sit beside visible members all of one floating-point type,
+    /// in at most 32 bytes (four doubles): the struct is an aggregate of floating point exactly
+    /// when the hidden members are of that type too. With an integer or pointer visible, or
+    /// floats beside doubles, it never is, and its bytes are right.
+    private static func hidesWhatDecides(size: Int, leaves: [ValueLeaf]) -> Bool {
+        guard size <= 32 else { return false }
+        let hidden = leaves.filter { $0.kind == .bytes && $0.swiftType == nil }
+        let visible = leaves.filter { !($0.kind == .bytes && $0.swiftType == nil) }
+        guard !hidden.isEmpty, let first = visible.first, first.kind == .float || first.kind == .double else { return false }
+        return visible.allSatisfy { $0.kind == first.kind }
     }
 
     /// AAPCS64's homogeneous floating-point aggregate: 1 to 4 visible members, all `float` or

@@ -11,4 +11,7 @@ enum TypeRejection: Error, Sendable {
     case unsupportedAlignment(type: String, alignment: Int)
     case layoutMismatch(type: String, swiftSize: Int, swiftAlignment: Int, ffiSize: Int, ffiAlignment: Int)
     case voidParameter
+    /// arm64: a small struct whose visible members are all of one floating-point type beside
+    /// members reflection cannot see, which decide whether C passes it in vector registers.
+    case hiddenMembersBesideFloatingPoint(type: String, size: Int)
 }

@@ -7,10 +7,15 @@ import CImpostorTestSupport
 import Testing
 
 @Suite struct StructUnitsTests {
-    private func units<T>(_ type: T.Type, _ convention: StructUnits.Convention) throws -> [StructUnits.Unit]? {
+    private func outcome<T>(_ type: T.Type, _ convention: StructUnits.Convention) throws -> StructUnits.Outcome {
         let (size, alignment) = (MemoryLayout<T>.size, MemoryLayout<T>.alignment)
         return StructUnits.units(size: size, alignment: alignment, classes: try ChunkClasses(of: type),
                                  convention: convention)
+    }
+
+    private func units<T>(_ type: T.Type, _ convention: StructUnits.Convention) throws -> [StructUnits.Unit]? {
+        guard case .units(let units) = try outcome(type, convention) else { return nil }
+        return units
     }
 
     @Test func homogeneousFloatingPointAggregatesTravelAsTheirMembersOnArm64() throws {
@@ -32,6 +37,8 @@ import Testing
         #expect(try units(ct_bits_in_padding.self, .aapcs64) == [.uint64, .uint64])
         // A union whose members reflection cannot see is never taken for one.
         #expect(try units(ct_float_union.self, .aapcs64) == [.uint64])
+        // An integer visible beside hidden members: never an aggregate of floating point.
+        #expect(try units(ct_anon_union.self, .aapcs64) == [.uint32, .uint32, .uint32])
         // Doubles among integers, 64 bytes: eight integer units (passed by address there).
         #expect(try units(ct_big64.self, .aapcs64) == Array(repeating: .uint64, count: 8))
         #expect(try units(ct_char3.self, .aapcs64) == [.uint8, .uint8, .uint8])
@@ -48,7 +55,17 @@ import Testing
 
     @Test func aStructAlignedToSixteenHasNoUnitOnArm64() throws {
         // Its `long double` is a 128-bit quad there, which Swift cannot represent.
-        #expect(try units(ct_overaligned.self, .aapcs64) == nil)
+        #expect(try outcome(ct_overaligned.self, .aapcs64) == .unsupportedAlignment)
+    }
+
+    @Test func hiddenMembersBesideFloatingPointAreRefusedOnArm64() throws {
+        // The union's members decide whether C passes it in vector registers: a union of
+        // doubles would make it an aggregate of three, this one does not, and Swift sees neither.
+        #expect(try outcome(ct_holds_float_union.self, .aapcs64) == .hiddenMembersBesideFloatingPoint)
+        // A float, then hidden members, then a double: floats beside doubles never are one.
+        #expect(try units(ct_anon_union_in_padding.self, .aapcs64) == [.uint64, .uint64])
+        // System V decides by chunk, whatever is hidden.
+        #expect(try units(ct_holds_float_union.self, .systemV) != nil)
     }
 
     @Test func thisPlatformFollowsItsOwnConvention() {
