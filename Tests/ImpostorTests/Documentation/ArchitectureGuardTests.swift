@@ -10,13 +10,7 @@ import Testing
 
 @Suite("Architecture: x86-only API only under #if arch(x86_64)")
 struct ArchitectureGuardTests {
-    private let root: URL = {
-        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
-            folder = folder.deletingLastPathComponent()
-        }
-        return folder
-    }()
+    private let root = ArticleExamples.packageRoot()
 
     /// The package's files under `folder` whose names end in `suffix`, as paths from the root.
     private func files(under folder: String, endingIn suffix: String) -> [String] {

@@ -46,8 +46,9 @@ enum ArticleExamples {
         }
     }
 
-    /// The folder holding Package.swift, above `file`.
-    private static func packageRoot(from file: URL) -> URL {
+    /// The folder holding Package.swift, above `file`: the package's root, for the tests that
+    /// read its files.
+    static func packageRoot(from file: URL = URL(fileURLWithPath: #filePath)) -> URL {
         var folder = file.deletingLastPathComponent()
         while folder.path != "/", !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
             folder = folder.deletingLastPathComponent()

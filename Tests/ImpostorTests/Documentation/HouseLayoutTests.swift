@@ -8,13 +8,7 @@ import Testing
 
 @Suite("The house: layout, doors and sizes")
 struct HouseLayoutTests {
-    private let root: URL = {
-        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
-            folder = folder.deletingLastPathComponent()
-        }
-        return folder
-    }()
+    private let root = ArticleExamples.packageRoot()
 
     private func text(_ path: String) throws -> String {
         try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
