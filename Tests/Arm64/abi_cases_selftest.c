@@ -134,6 +134,6 @@ int main(int argc, char **argv) {
         ran++;
         if (!run_case(&cases[i])) failed++;
     }
-    printf("%u cases ran, %u passed, %u failed, %u skipped\n", ran, ran - failed, failed, skipped);
+    printf("%u cases ran, %u passed, %u failed, %u skipped (a long double in them)\n", ran, ran - failed, failed, skipped);
     return failed == 0 && layouts_ok && ran > 0 ? 0 : 1;
 }

@@ -1,5 +1,5 @@
-// Static trampolines: Impostor's own entry points for mocks on Linux x86-64, faster than a
-// libffi closure and with no page that is both writable and executable.
+// Static trampolines: Impostor's own entry points for mocks on Linux x86-64 and AArch64, faster
+// than a libffi closure and with no page that is both writable and executable.
 //
 // A code page assembled into this library holds identical 16-byte stubs and one shared entry.
 // Each mock gets a stub in a copy of that page, mapped read+execute from the library's own
@@ -8,8 +8,9 @@
 // argument by a layout worked out once, when the mock is made, and calls the same handler a
 // libffi closure would, with the same arguments. Nothing is decided per call.
 //
-// Signatures the layout does not cover (x87 `long double` anywhere, types aligned to more than
-// 8 bytes, empty structs) and other platforms keep libffi's closures.
+// Signatures the layout does not cover (`long double` anywhere: x87 on x86-64, a quad on
+// AArch64; types aligned to more than 8 bytes; empty structs) and other platforms keep libffi's
+// closures.
 #ifndef IMPOSTOR_STATIC_TRAMPOLINES_H
 #define IMPOSTOR_STATIC_TRAMPOLINES_H
 

@@ -9,6 +9,10 @@
 #   A64_LIBFFI="-L/usr/lib/aarch64-linux-gnu -lffi" \
 #   A64_OUT=/tmp/abi-arm64 Tests/Arm64/abi/run.sh [N ...]
 #
+# With A64_LIB, a static archive of the package's C targets built for the target (how:
+# Tests/Arm64/interpose/run.sh), the same cases run a second time through Impostor's static
+# trampolines, which is the part that tests Impostor. .ci/arm64 does all of this.
+#
 # Debian packages: clang (or the Swift toolchain's), gcc-aarch64-linux-gnu,
 # libc6-dev-arm64-cross, libffi-dev:arm64 (multiarch), qemu-user-static. On an AArch64 machine
 # A64_CC=cc A64_LD=cc A64_RUN= A64_LIBFFI=-lffi will do. Arguments select case numbers.
@@ -58,6 +62,7 @@ for id in "${pending[@]}"; do wait "$id"; done
 # shellcheck disable=SC2086
 $A64_LD -o "$A64_OUT/abi_cases_selftest" "${objects[@]}" $A64_LIBFFI
 # shellcheck disable=SC2086
+echo "through libffi closures (the descriptions themselves):"
 $A64_RUN "$A64_OUT/abi_cases_selftest" "$@" | grep -v '^ok \|^skip '
 
 # The same cases through Impostor's static trampolines (A64_LIB: the package's C targets built
@@ -71,5 +76,6 @@ if [ -n "${A64_LIB:-}" ]; then
     # shellcheck disable=SC2086
     $A64_LD -o "$A64_OUT/abi_trampolines_test" "${through[@]}" "$A64_LIB" $A64_LIBFFI -lpthread
     # shellcheck disable=SC2086
+    echo "through Impostor's static trampolines:"
     $A64_RUN "$A64_OUT/abi_trampolines_test" "$@" | grep -v '^ok \|^skip '
 fi

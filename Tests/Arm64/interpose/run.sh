@@ -9,8 +9,14 @@
 #            empty to run natively
 #   A64_OUT  a scratch folder for the build
 #   A64_LIB  a static archive of the package's C targets CImpostor and CImpostorInterpose,
-#            compiled for the target with -fPIC
-# Natively on x86-64: A64_CC=clang A64_LD=cc A64_RUN= (libffi from the system).
+#            compiled for the target with -fPIC (below)
+#   A64_LIBFFI  libffi's link flags (default -lffi)
+#   IMPOSTOR_EXPECT_BTI  set to 1 to guard the dispatchers' pages (PROT_BTI) and require that to
+#            work: only when everything, A64_LIB included, was compiled with
+#            -mbranch-protection=standard, since the guarded pages hold other functions too
+# Then, from the package's root: sh Tests/Arm64/interpose/run.sh. .ci/arm64 does all of this.
+# Natively on x86-64: A64_CC=clang A64_LD=cc A64_RUN= (libffi from the system), with A64_OUT
+# and A64_LIB as above.
 #
 # A64_LIB by hand, from the package's root (file names do not clash between the two targets):
 #   mkdir -p "$A64_OUT/lib"
@@ -50,7 +56,7 @@ $A64_LD -shared "$out/caller.o" -o "$out/libgotnow.so" -L"$out" -lgotreal \
     -Wl,-z,relro,-z,now -Wl,-rpath,'$ORIGIN'
 
 $A64_CC $cflags -I "$root/CSupport/CImpostorInterpose/include" -c "$here/main.c" -o "$out/main.o"
-$A64_LD "$out/main.o" "$A64_LIB" -o "$out/gottest" -lffi -lpthread -ldl
+$A64_LD "$out/main.o" "$A64_LIB" -o "$out/gottest" ${A64_LIBFFI:--lffi} -lpthread -ldl
 
 # Lazy binding is part of what is tested: the environment must not turn it off.
 env -u LD_BIND_NOW $A64_RUN "$out/gottest" "$out"
