@@ -2,6 +2,7 @@
 // identical per-mock stubs and the shared entry that builds the frame static_context.h
 // describes. Copies of this page are mapped by static_code_page.c.
 #include "static_context.h"
+#include "impostor_argument_registers.h"
 
 #if IMPOSTOR_STATIC_TRAMPOLINES && defined(__aarch64__)
 
@@ -39,14 +40,8 @@ __asm__(
     "    sub sp, sp, #208\n"
     "    stp x29, x30, [sp, #192]\n"
     "    add x29, sp, #192\n"
-    "    stp x0, x1, [sp, #0]\n"
-    "    stp x2, x3, [sp, #16]\n"
-    "    stp x4, x5, [sp, #32]\n"
-    "    stp x6, x7, [sp, #48]\n"
-    "    stp d0, d1, [sp, #64]\n"
-    "    stp d2, d3, [sp, #80]\n"
-    "    stp d4, d5, [sp, #96]\n"
-    "    stp d6, d7, [sp, #112]\n"
+    IMPOSTOR_SAVE_GENERAL_ARGUMENTS(FRAME_GP)
+    IMPOSTOR_SAVE_VECTOR_ARGUMENTS_LOW(FRAME_FP)
     "    str x8, [sp, #128]\n"
     "    mov x0, x16\n"                // the mock's context
     "    mov x1, sp\n"                 // the frame

@@ -1,7 +1,8 @@
-// The registers a C call on x86-64 passes arguments in (System V: rdi, rsi, rdx, rcx, r8, r9,
-// then xmm0-7), as assembler text that saves them in a frame at rsp and loads them back. Two
-// pieces of top-level assembly build such a frame: the static trampolines' shared entries
-// (static_code_page.c) and the interposition dispatchers' common entry (CImpostorInterpose's
+// The registers a C call passes arguments in (x86-64 System V: rdi, rsi, rdx, rcx, r8, r9, then
+// xmm0-7; AArch64: x0-x7, then v0-v7), as assembler text that saves them in a frame at the stack
+// pointer and loads them back. Two pieces of top-level assembly build such a frame on each
+// architecture: the static trampolines' shared entries (static_entry_x86_64.c,
+// static_entry_aarch64.c) and the interposition dispatchers' common entry (CImpostorInterpose's
 // got_dispatch.c). Each list is written here once, so that the two cannot disagree about which
 // registers carry arguments or in what order.
 //
@@ -52,11 +53,13 @@
 // short vector, or one member of a homogeneous aggregate of them). Listed in pairs, as stp and
 // ldp move them: `X(first, second, base, index)`, pair k in 2 slots at `base` plus k times
 // twice the slot's size. x8 (where a large result goes) is not an argument and not listed.
-// Used by the interposition dispatchers' common entry (CImpostorInterpose's got_dispatch.c).
 #define IMPOSTOR_GENERAL_ARGUMENT_PAIRS(X, base) \
     X("x0", "x1", base, 0) X("x2", "x3", base, 1) X("x4", "x5", base, 2) X("x6", "x7", base, 3)
 #define IMPOSTOR_VECTOR_ARGUMENT_PAIRS(X, base) \
     X("q0", "q1", base, 0) X("q2", "q3", base, 1) X("q4", "q5", base, 2) X("q6", "q7", base, 3)
+/// The low 8 bytes of v0-v7 (d0-d7).
+#define IMPOSTOR_VECTOR_ARGUMENT_PAIRS_LOW(X, base) \
+    X("d0", "d1", base, 0) X("d2", "d3", base, 1) X("d4", "d5", base, 2) X("d6", "d7", base, 3)
 
 // One line per pair: 8-byte slots for general registers, 16-byte slots for whole vector
 // registers. `base` must be a multiple of 8 (16 for vector registers) to fit the encoding.
@@ -69,6 +72,9 @@
 #define IMPOSTOR_SAVE_GENERAL_ARGUMENTS(base) IMPOSTOR_GENERAL_ARGUMENT_PAIRS(IMPOSTOR_STORE_PAIR_8, base)
 /// x0-x7 back from 8-byte slots from `base` above sp.
 #define IMPOSTOR_RESTORE_GENERAL_ARGUMENTS(base) IMPOSTOR_GENERAL_ARGUMENT_PAIRS(IMPOSTOR_LOAD_PAIR_8, base)
+/// The low 8 bytes of v0-v7 to 8-byte slots from `base` above sp, for code that reads arguments
+/// of at most 8 bytes per vector register and never restores them.
+#define IMPOSTOR_SAVE_VECTOR_ARGUMENTS_LOW(base) IMPOSTOR_VECTOR_ARGUMENT_PAIRS_LOW(IMPOSTOR_STORE_PAIR_8, base)
 /// The whole of q0-q7 to 16-byte slots from `base` above sp.
 #define IMPOSTOR_SAVE_VECTOR_ARGUMENTS(base) IMPOSTOR_VECTOR_ARGUMENT_PAIRS(IMPOSTOR_STORE_PAIR_16, base)
 /// The whole of q0-q7 back from 16-byte slots from `base` above sp.
