@@ -421,6 +421,7 @@ class Pool:
         self.types = []
         self.declared = {}          # name -> ABI classes declared through CRegisterLayout
         self.declared_reason = {}
+        self.arm64_declared = {}    # name -> AArch64Passing declared through CRegisterLayout
         self.known_bugs = {}        # name -> (comment, intermittent): see KNOWN_*_BUG
 
     def add(self, agg):
@@ -431,6 +432,9 @@ class Pool:
             if truth != derived:
                 self.declared[agg.name] = truth
                 self.declared_reason[agg.name] = reason_for_declaring(agg, derived, truth)
+        passing = arm64_passing_to_declare(agg, self.arm64_declared)
+        if passing is not None:
+            self.arm64_declared[agg.name] = passing
         comments, intermittent = [], False
         padding = padding_in_leaves(agg, self.declared)
         if KNOWN_PADDING_BUG and padding:
@@ -456,6 +460,53 @@ class Pool:
 
     def next_name(self, is_union):
         return f"abi_{'u' if is_union else 's'}{len(self.types)}"
+
+
+# MARK: - What Impostor sees of a type on arm64 (mirrors StructUnits.swift's aapcs64 branch)
+
+def arm64_members(t, declared):
+    """Mirrors ChunkClasses.aarch64Members: 'F' float, 'D' double, 'O' anything else, 'H' bytes
+    of members reflection cannot see; a type with a declared AArch64Passing stands for itself."""
+    if isinstance(t, Aggregate) and t.name in declared:
+        kind, count = declared[t.name]
+        return ["O"] if kind == "general" else [("F" if kind == "floats" else "D")] * count
+    if isinstance(t, Scalar):
+        return [{"float": "F", "double": "D"}.get(t.info.key, "O")]
+    fields = visible_fields(t)
+    if not fields:
+        return ["H"]
+    out, cursor = [], 0
+    for offset, ftype in sorted(fields, key=lambda f: f[0]):
+        if offset > align_up(cursor, ftype.align):
+            out.append("H")
+        out.extend(arm64_members(ftype, declared))
+        cursor = max(cursor, offset + ftype.size)
+    if t.size > align_up(cursor, t.align):
+        out.append("H")
+    return out
+
+
+def arm64_passing_to_declare(agg, declared):
+    """The AArch64Passing a pool type must declare for Impostor to pass it as AAPCS64 does
+    (see CRegisterLayout.aarch64Passing): ('floats'|'doubles', count) or ('general', 0), or
+    None when what Impostor derives from the visible members is already right. Only for what
+    the trampolines cover (no long double, alignment at most 8, at most 32 bytes)."""
+    if agg.has_ld or agg.align > 8 or agg.size > 32:
+        return None
+    members = arm64_members(agg, declared)
+    visible = [m for m in members if m != "H"]
+    derived_hfa = (len(set(members)) == 1 and members[0] in "FD" and 1 <= len(members) <= 4
+                   and len(members) * (4 if members[0] == "F" else 8) == agg.size)
+    refused = (not derived_hfa and "H" in members and visible and visible[0] in "FD"
+               and all(m == visible[0] for m in visible))
+    truth = hfa_members(agg)
+    truth_hfa = truth is not None and 1 <= truth[1] <= 4 and truth[0] in ("float", "double")
+    if truth_hfa:
+        kind = "floats" if truth[0] == "float" else "doubles"
+        if derived_hfa and members[0] == ("F" if kind == "floats" else "D") and len(members) == truth[1]:
+            return None
+        return (kind, truth[1])
+    return ("general", 0) if derived_hfa or refused else None
 
 
 def reason_for_declaring(agg, derived, truth):
@@ -1196,14 +1247,43 @@ def emit_swift(output, pool, sigs):
                "// Pool types whose register classes Impostor cannot derive from reflection (see the",
                "// CRegisterLayout section of generate.py's documentation)."]
     for agg in pool.types:
-        if agg.name not in pool.declared:
+        if agg.name not in pool.declared and agg.name not in pool.arm64_declared:
             continue
-        classes = ", ".join(".floatingPoint" if c == "sse" else ".integer" for c in pool.declared[agg.name])
+        if agg.name in pool.declared:
+            classes = pool.declared[agg.name]
+            reason = pool.declared_reason[agg.name]
+        else:
+            # Declared for arm64 only: on x86-64 the classes Impostor would derive, unchanged.
+            classes = impostor_classes(agg, pool.declared)
+            reason = "x86-64: the classes Impostor derives itself"
         support.append("")
-        support.append(f"/// {pool.declared_reason[agg.name]}.")
+        support.append(f"/// {reason}.")
+        if agg.name in pool.arm64_declared:
+            kind, count = pool.arm64_declared[agg.name]
+            passing = ".generalRegisters" if kind == "general" else f".{kind}({count})"
+            support.append(f"/// arm64: {'not ' if kind == 'general' else ''}a homogeneous floating-point aggregate, "
+                           "which Impostor cannot tell from the visible members.")
         support.append(f"extension {agg.name}: CRegisterLayout {{")
-        support.append(f"    public static var eightbyteClasses: [EightbyteClass] {{ [{classes}] }}")
+        support.append(f"    public static var eightbyteClasses: [EightbyteClass] {{ [{', '.join('.floatingPoint' if c == 'sse' else '.integer' for c in classes)}] }}")
+        if agg.name in pool.arm64_declared:
+            support.append(f"    public static var aarch64Passing: AArch64Passing? {{ {passing} }}")
         support.append("}")
+    # The truth for arm64, for StructUnitsTests to hold Impostor's description to.
+    support += ["",
+                "/// How AAPCS64 passes every pool type the AArch64 trampolines cover (none with a long double,",
+                "/// none aligned to more than 8 bytes), as this generator computes it and Tests/Arm64/abi proves",
+                "/// under qemu: \"general\" (general registers, or by address), or \"floats N\" / \"doubles N\".",
+                "let generatedAArch64Passing: [(type: Any.Type, name: String, passing: String)] = ["]
+    for agg in pool.types:
+        if agg.has_ld or agg.align > 8 or agg.size == 0:
+            continue
+        truth = hfa_members(agg)
+        if truth is not None and 1 <= truth[1] <= 4 and truth[0] in ("float", "double"):
+            passing = f"{'floats' if truth[0] == 'float' else 'doubles'} {truth[1]}"
+        else:
+            passing = "general"
+        support.append(f"    ({agg.name}.self, \"{agg.name}\", \"{passing}\"),")
+    support.append("]")
     output.add("Tests/ImpostorTests/Signature/GeneratedABI/GeneratedABISupport.swift", "\n".join(support) + "\n")
 
     for k, chunk in enumerate(split(sigs, SWIFT_FILES)):

@@ -59,8 +59,9 @@ enum FailureMessages {
         case .hiddenMembersBesideFloatingPoint(let type, let size):
             return "has type \(type), \(size) bytes whose visible members are all floating point beside a union or "
                 + "bitfield Swift cannot see. On arm64 C passes such a struct in vector registers only when the hidden "
-                + "members are of the same floating-point type, which cannot be told from Swift: mock a function type "
-                + "whose struct names every member instead (a typedef in a C header of your test target)."
+                + "members are of the same floating-point type, which cannot be told from Swift: declare how the union "
+                + "travels (`extension U: CRegisterLayout` with `aarch64Passing`), or mock a function type whose struct "
+                + "names every member (a typedef in a C header of your test target)."
         }
     }
 

@@ -22,16 +22,41 @@
 /// Types larger than 16 bytes are passed in memory, where only size and alignment matter, so
 /// they never need this.
 ///
-/// On arm64 the declaration is not read. There a struct travels in vector registers only when
-/// it is made of 1 to 4 `float`s or 1 to 4 `double`s and nothing else, which Impostor decides
-/// from the visible members. Where a union or bitfield sits beside visible members that are
-/// all of one floating-point type, the hidden members decide, and the mock is refused at its
-/// line rather than guessed; a bare union whose members are all of one floating-point type,
-/// such as `union { float f; float g; }`, is taken for integer data, which it is not: mock it
-/// through a struct instead.
+/// On arm64 the classes are not read. There a struct travels in vector registers only when it
+/// is made of 1 to 4 `float`s or 1 to 4 `double`s and nothing else (a homogeneous
+/// floating-point aggregate), which Impostor decides from the visible members. A union's
+/// members are invisible, so a union made only of one floating-point type (`union { float f;
+/// float g[1]; }`) must say so with ``aarch64Passing``, or it is taken for integer data; and a
+/// struct whose visible members are all of one floating-point type beside an undeclared union
+/// or a bitfield is refused at its mock's line, since the hidden members decide.
+///
+/// ```swift
+/// extension FloatOrFloats: CRegisterLayout {
+///     public static var eightbyteClasses: [EightbyteClass] { [.floatingPoint] }
+///     public static var aarch64Passing: AArch64Passing? { .floats(1) }
+/// }
+/// ```
 public protocol CRegisterLayout {
-    /// The class of each 8-byte chunk of the type, first chunk first.
+    /// The class of each 8-byte chunk of the type, first chunk first (x86-64).
     static var eightbyteClasses: [EightbyteClass] { get }
+    /// How the type travels on arm64, or nil (the default) to leave it to its visible members.
+    static var aarch64Passing: AArch64Passing? { get }
+}
+
+extension CRegisterLayout {
+    /// Not declared: on arm64 the type's visible members decide how it travels.
+    public static var aarch64Passing: AArch64Passing? { nil }
+}
+
+/// How a C union, or a struct with hidden members, travels on arm64 (AAPCS64).
+public enum AArch64Passing: Sendable, Equatable {
+    /// As its bytes, in general-purpose registers (or by address over 16 bytes): some member is
+    /// not floating point, or floats and doubles are mixed.
+    case generalRegisters
+    /// As `count` (1 to 4) `float`s, one per vector register: every member is a `float`.
+    case floats(Int)
+    /// As `count` (1 to 4) `double`s, one per vector register: every member is a `double`.
+    case doubles(Int)
 }
 
 /// The register class of one 8-byte chunk of a C aggregate (x86-64 System V ABI).

@@ -83,6 +83,9 @@ struct ChunkClasses {
     private(set) var bytes: [ByteClass]
     /// The values that make up the struct, for comparing and formatting it; padding is in none.
     private(set) var leaves: [ValueLeaf] = []
+    /// What arm64's convention looks at (see `StructUnits`): each visible scalar's kind, each
+    /// stretch of members reflection cannot see, and what a declared type says of itself.
+    private(set) var aarch64Members: [StructUnits.Member] = []
     private var leafCount: Int { leaves.count }
     private var firstLeafIsLongDouble: Bool { leaves.first?.kind == .longDouble }
 
@@ -105,6 +108,13 @@ struct ChunkClasses {
     /// Above zero while walking inside a type that declares its chunk classes
     /// (`CRegisterLayout`): its fields still give leaves, but not classes.
     private var declaredDepth = 0
+    /// Above zero while walking inside a type that declares how it travels on arm64: its
+    /// fields give no arm64 members.
+    private var aarch64Depth = 0
+
+    private mutating func noteAArch64(_ member: StructUnits.Member) {
+        if aarch64Depth == 0 { aarch64Members.append(member) }
+    }
 
     private mutating func mark(_ range: Range<Int>, as byteClass: ByteClass) {
         guard declaredDepth == 0 else { return }
@@ -116,6 +126,12 @@ struct ChunkClasses {
     ) {
         leaves.append(ValueLeaf(offset: range.lowerBound, size: range.count, kind: kind, name: path, swiftType: type))
         mark(range, as: byteClass)
+        switch kind {
+        case .float: noteAArch64(.float)
+        case .double: noteAArch64(.double)
+        case .longDouble: noteAArch64(.other)
+        case .bytes: noteAArch64(type == nil ? .hidden : .other)
+        }
     }
 
     /// Bytes of members reflection cannot see (bitfields, anonymous unions).
@@ -123,6 +139,7 @@ struct ChunkClasses {
         let name = (path.isEmpty ? "" : path + ".") + "<bytes \(range.lowerBound)..<\(range.upperBound)>"
         leaves.append(ValueLeaf(offset: range.lowerBound, size: range.count, kind: .bytes, name: name))
         mark(range, as: .integer)
+        noteAArch64(.hidden)
     }
 
     /// Marks the bytes of a struct or tuple placed at `base`.
@@ -134,8 +151,18 @@ struct ChunkClasses {
             }
             // The fields still give the leaves that values are compared and shown by.
             declaredDepth += 1
+            if let passing = declared.aarch64Passing {
+                // The outermost declaration speaks for everything inside it.
+                if aarch64Depth == 0 { aarch64Members.append(contentsOf: StructUnits.Member.declared(passing)) }
+                aarch64Depth += 1
+            }
         }
-        defer { if type is any CRegisterLayout.Type { declaredDepth -= 1 } }
+        defer {
+            if let declared = type as? any CRegisterLayout.Type {
+                declaredDepth -= 1
+                if declared.aarch64Passing != nil { aarch64Depth -= 1 }
+            }
+        }
         var fields: [(name: String, offset: Int, type: Any.Type)] = []
         _ = _forEachField(of: type, options: []) { name, offset, fieldType, _ in
             fields.append((String(cString: name), offset, fieldType))

@@ -32,6 +32,24 @@ enum StructUnits {
         }
     }
 
+    /// What arm64's convention sees of one member (see `ChunkClasses.aarch64Members`).
+    enum Member: Equatable {
+        case float, double
+        /// An integer, pointer, `bool` or anything else that is not floating point.
+        case other
+        /// Bytes of members reflection cannot see (a union's, a bitfield's, an anonymous one's).
+        case hidden
+
+        /// What a type's `AArch64Passing` declaration stands for.
+        static func declared(_ passing: AArch64Passing) -> [Member] {
+            switch passing {
+            case .generalRegisters: [.other]
+            case .floats(let count): Array(repeating: .float, count: max(count, 1))
+            case .doubles(let count): Array(repeating: .double, count: max(count, 1))
+            }
+        }
+    }
+
     /// What a description came to.
     enum Outcome: Equatable {
         case units([Unit])
@@ -72,38 +90,35 @@ enum StructUnits {
             case 8: unit = .uint64
             default: return .unsupportedAlignment
             }
-            if let members = homogeneousMembers(size: size, leaves: classes.leaves) { return .units(members) }
-            if hidesWhatDecides(size: size, leaves: classes.leaves) { return .hiddenMembersBesideFloatingPoint }
+            if let members = homogeneousMembers(size: size, members: classes.aarch64Members) { return .units(members) }
+            if hidesWhatDecides(size: size, members: classes.aarch64Members) { return .hiddenMembersBesideFloatingPoint }
             return .units(Array(repeating: unit, count: size / alignment))
         }
     }
 
-    /// Whether members reflection cannot see (a leaf of bytes with no Swift type: a union, a
-    /// bitfield, an anonymous member) sit beside visible members all of one floating-point type,
-    /// in at most 32 bytes (four doubles): the struct is an aggregate of floating point exactly
-    /// when the hidden members are of that type too. With an integer or pointer visible, or
-    /// floats beside doubles, it never is, and its bytes are right.
-    private static func hidesWhatDecides(size: Int, leaves: [ValueLeaf]) -> Bool {
-        guard size <= 32 else { return false }
-        let hidden = leaves.filter { $0.kind == .bytes && $0.swiftType == nil }
-        let visible = leaves.filter { !($0.kind == .bytes && $0.swiftType == nil) }
-        guard !hidden.isEmpty, let first = visible.first, first.kind == .float || first.kind == .double else { return false }
-        return visible.allSatisfy { $0.kind == first.kind }
+    /// Whether members reflection cannot see sit beside visible members all of one
+    /// floating-point type, in at most 32 bytes (four doubles): the struct is an aggregate of
+    /// floating point exactly when the hidden members are of that type too. With an integer or
+    /// pointer visible, or floats beside doubles, it never is, and its bytes are right. A bare
+    /// union (hidden members only) is taken for integer data unless it declares otherwise
+    /// (`CRegisterLayout.aarch64Passing`).
+    private static func hidesWhatDecides(size: Int, members: [Member]) -> Bool {
+        guard size <= 32, members.contains(.hidden) else { return false }
+        let visible = members.filter { $0 != .hidden }
+        guard let first = visible.first, first == .float || first == .double else { return false }
+        return visible.allSatisfy { $0 == first }
     }
 
-    /// AAPCS64's homogeneous floating-point aggregate: 1 to 4 visible members, all `float` or
-    /// all `double`, filling the struct (no padding, no member reflection cannot see, which
-    /// gives a byte leaf). Nil for any other struct.
-    private static func homogeneousMembers(size: Int, leaves: [ValueLeaf]) -> [Unit]? {
-        guard let first = leaves.first, (1...4).contains(leaves.count) else { return nil }
-        let unit: Unit
-        let unitSize: Int
-        switch first.kind {
-        case .float: (unit, unitSize) = (.float, 4)
-        case .double: (unit, unitSize) = (.double, 8)
-        case .bytes, .longDouble: return nil
+    /// AAPCS64's homogeneous floating-point aggregate: 1 to 4 members, all `float` or all
+    /// `double`, filling the struct (no padding, nothing hidden). Nil for any other struct.
+    private static func homogeneousMembers(size: Int, members: [Member]) -> [Unit]? {
+        guard let first = members.first, (1...4).contains(members.count), members.allSatisfy({ $0 == first }) else {
+            return nil
         }
-        guard leaves.allSatisfy({ $0.kind == first.kind }), leaves.count * unitSize == size else { return nil }
-        return Array(repeating: unit, count: leaves.count)
+        switch first {
+        case .float: return members.count * 4 == size ? Array(repeating: .float, count: members.count) : nil
+        case .double: return members.count * 8 == size ? Array(repeating: .double, count: members.count) : nil
+        case .other, .hidden: return nil
+        }
     }
 }

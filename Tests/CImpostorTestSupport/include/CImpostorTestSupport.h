@@ -251,6 +251,9 @@ typedef struct ct_bits_in_padding { float f; unsigned flags : 8; double d; } ct_
 /// A bitfield in what would be trailing padding: the second eightbyte is INTEGER.
 /// {-0.75, 4.5f, 0x5C}
 typedef struct ct_bits_in_tail { double d; float f; unsigned tail : 8; } ct_bits_in_tail;
+/// Floats beside a bitfield Swift cannot see: on arm64 the hidden member decides whether C passes
+/// it in vector registers (it does not: a bitfield is an integer), and Impostor cannot tell.
+typedef struct ct_floats_beside_bits { float x; float y; unsigned flags : 8; } ct_floats_beside_bits;
 /// long double alone: passed in memory, returned in st(0). x = -12345.6875L
 typedef struct ct_ldouble_struct { long double x; } ct_ldouble_struct;
 

@@ -2,6 +2,7 @@
 // no arm64 machine runs this suite here, and a wrong arm64 description would pass a struct of
 // floats in the wrong registers there. `@testable`: the descriptions are internal, and only
 // their arm64 effect is visible through the public API, on arm64.
+import CImpostorABISuite
 import CImpostorTestSupport
 @testable import Impostor
 import Testing
@@ -59,13 +60,47 @@ import Testing
     }
 
     @Test func hiddenMembersBesideFloatingPointAreRefusedOnArm64() throws {
-        // The union's members decide whether C passes it in vector registers: a union of
-        // doubles would make it an aggregate of three, this one does not, and Swift sees neither.
-        #expect(try outcome(ct_holds_float_union.self, .aapcs64) == .hiddenMembersBesideFloatingPoint)
+        // The bitfield decides whether C passes it in vector registers, and Swift cannot see it.
+        #expect(try outcome(ct_floats_beside_bits.self, .aapcs64) == .hiddenMembersBesideFloatingPoint)
+        // With its union declared (StructZooTests: floats beside a double), a struct of that union
+        // and a double is general data, as C passes it.
+        #expect(try units(ct_holds_float_union.self, .aapcs64) == [.uint64, .uint64])
         // A float, then hidden members, then a double: floats beside doubles never are one.
         #expect(try units(ct_anon_union_in_padding.self, .aapcs64) == [.uint64, .uint64])
         // System V decides by chunk, whatever is hidden.
         #expect(try units(ct_holds_float_union.self, .systemV) != nil)
+    }
+
+    /// Every generated pool type the AArch64 trampolines cover is described as AAPCS64 passes it:
+    /// the generator's truth (proven under qemu by Tests/Arm64/abi), with the declarations it
+    /// writes where a union hides what decides (`AArch64Passing`).
+    @Test func everyGeneratedPoolTypeIsDescribedForArm64AsAAPCS64PassesIt() throws {
+        #expect(generatedAArch64Passing.count > 100)
+        var aggregates = 0
+        for entry in generatedAArch64Passing {
+            let (size, alignment) = TypeMetadata.layout(of: entry.type)
+            let outcome = StructUnits.units(size: size, alignment: alignment, classes: try ChunkClasses(of: entry.type),
+                                            convention: .aapcs64)
+            let described: String
+            switch outcome {
+            case .units(let units) where units.allSatisfy({ $0 == .float }): described = "floats \(units.count)"
+            case .units(let units) where units.allSatisfy({ $0 == .double }): described = "doubles \(units.count)"
+            case .units: described = "general"
+            case .unsupportedAlignment: described = "unsupported alignment"
+            case .hiddenMembersBesideFloatingPoint: described = "refused: hidden members beside floating point"
+            }
+            if entry.passing != "general" { aggregates += 1 }
+            #expect(described == entry.passing, "\(entry.name)")
+        }
+        // The pool has aggregates of floating point, declared unions among them.
+        #expect(aggregates >= 10)
+    }
+
+    @Test func aDeclarationSaysHowAUnionTravelsOnArm64() throws {
+        // `union { float f0; }`, declared `.floats(1)` by the generated support.
+        #expect(try units(abi_u42.self, .aapcs64) == [.float])
+        // Undeclared, a union is integer data (its members are invisible).
+        #expect(try units(ct_union_int_float.self, .aapcs64) == [.uint32])
     }
 
     @Test func thisPlatformFollowsItsOwnConvention() {

@@ -5,6 +5,8 @@ import Testing
 // Unions whose members Swift cannot see, declared the way a user would.
 extension ct_float_union: CRegisterLayout {
     public static var eightbyteClasses: [EightbyteClass] { [.floatingPoint] }
+    /// Floats beside a double: no aggregate of one floating-point type on arm64.
+    public static var aarch64Passing: AArch64Passing? { .generalRegisters }
 }
 
 extension ct_union_mixed: CRegisterLayout {
