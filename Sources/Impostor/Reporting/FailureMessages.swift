@@ -56,6 +56,11 @@ enum FailureMessages {
                 + "but libffi as \(ffiSize) bytes aligned to \(ffiAlignment); passing it would corrupt arguments."
         case .voidParameter:
             return "is Void, which a C function cannot take."
+        case .invalidAArch64Passing(let type, let passing, let size):
+            return "has type \(type), whose CRegisterLayout.aarch64Passing is \(passing), which cannot describe its \(size) "
+                + "bytes: an aggregate of floating point has 1 to 4 members that fill the type (.floats(n) for n times 4 "
+                + "bytes, .doubles(n) for n times 8). Declare the members it has, or .generalRegisters if they are not all "
+                + "of one floating-point type."
         case .hiddenMembersBesideFloatingPoint(let type, let size):
             return "has type \(type), \(size) bytes whose visible members are all floating point beside a union or "
                 + "bitfield Swift cannot see. On arm64 C passes such a struct in vector registers only when the hidden "

@@ -40,6 +40,8 @@ public protocol CRegisterLayout {
     /// The class of each 8-byte chunk of the type, first chunk first (x86-64).
     static var eightbyteClasses: [EightbyteClass] { get }
     /// How the type travels on arm64, or nil (the default) to leave it to its visible members.
+    /// A declaration that cannot describe the type (a count outside 1...4, or members that do not
+    /// fill its bytes) is refused when a mock of it is made, on every platform.
     static var aarch64Passing: AArch64Passing? { get }
 }
 

@@ -152,6 +152,11 @@ struct ChunkClasses {
             // The fields still give the leaves that values are compared and shown by.
             declaredDepth += 1
             if let passing = declared.aarch64Passing {
+                // Checked on every platform, so that a wrong declaration is found where the
+                // suite runs, not only on arm64.
+                if let problem = StructUnits.Member.problem(with: passing, size: size) {
+                    throw .invalidAArch64Passing(type: TypeMetadata.name(of: type), passing: problem, size: size)
+                }
                 // The outermost declaration speaks for everything inside it.
                 if aarch64Depth == 0 { aarch64Members.append(contentsOf: StructUnits.Member.declared(passing)) }
                 aarch64Depth += 1

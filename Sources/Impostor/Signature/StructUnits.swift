@@ -40,12 +40,22 @@ enum StructUnits {
         /// Bytes of members reflection cannot see (a union's, a bitfield's, an anonymous one's).
         case hidden
 
-        /// What a type's `AArch64Passing` declaration stands for.
+        /// What a type's `AArch64Passing` declaration stands for (one `problem(with:size:)` accepts).
         static func declared(_ passing: AArch64Passing) -> [Member] {
             switch passing {
             case .generalRegisters: [.other]
-            case .floats(let count): Array(repeating: .float, count: max(count, 1))
-            case .doubles(let count): Array(repeating: .double, count: max(count, 1))
+            case .floats(let count): Array(repeating: .float, count: count)
+            case .doubles(let count): Array(repeating: .double, count: count)
+            }
+        }
+
+        /// The declaration as written, when it cannot describe a type of `size` bytes: a count
+        /// outside 1...4, or members that do not fill the type. Nil when it can.
+        static func problem(with passing: AArch64Passing, size: Int) -> String? {
+            switch passing {
+            case .generalRegisters: return nil
+            case .floats(let count): return (1...4).contains(count) && count * 4 == size ? nil : ".floats(\(count))"
+            case .doubles(let count): return (1...4).contains(count) && count * 8 == size ? nil : ".doubles(\(count))"
             }
         }
     }

@@ -14,4 +14,7 @@ enum TypeRejection: Error, Sendable {
     /// arm64: a small struct whose visible members are all of one floating-point type beside
     /// members reflection cannot see, which decide whether C passes it in vector registers.
     case hiddenMembersBesideFloatingPoint(type: String, size: Int)
+    /// A `CRegisterLayout.aarch64Passing` that cannot describe its type: a count outside 1...4,
+    /// or members that do not fill its bytes.
+    case invalidAArch64Passing(type: String, passing: String, size: Int)
 }

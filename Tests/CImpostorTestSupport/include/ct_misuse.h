@@ -13,6 +13,9 @@ typedef struct cm_overaligned {
     char tag __attribute__((aligned(16)));
 } cm_overaligned;
 
+/// A union of four floats whose arm64 declaration the tests get wrong on purpose.
+typedef union cm_float_union { float f[4]; float g; } cm_float_union;
+
 /// A C enum, to pass a matcher of the wrong type through its initializer.
 typedef enum cm_color { cm_red, cm_green } cm_color;
 

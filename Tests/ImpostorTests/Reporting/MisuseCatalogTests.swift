@@ -2,6 +2,12 @@ import CImpostorTestSupport
 import Impostor
 import Testing
 
+/// Declared wrong on purpose: 16 bytes of floats are four, not two.
+extension cm_float_union: CRegisterLayout {
+    public static var eightbyteClasses: [EightbyteClass] { [.floatingPoint, .floatingPoint] }
+    public static var aarch64Passing: AArch64Passing? { .floats(2) }
+}
+
 /// One test per misuse Impostor detects, each asserting the message and the line it is
 /// reported at. The list, with every message, is in the documentation's "Misuse catalog".
 @Suite struct MisuseCatalogTests {
@@ -53,6 +59,15 @@ import Testing
         #else
         #expect(error.description.hasPrefix("Cannot mock @convention(c) (cm_overaligned) -> (): parameter 1 has type cm_overaligned, aligned to 16 bytes: it holds a `long double`, a 128-bit integer or a vector. long double is not supported on this platform, "))
         #endif
+    }
+
+    @Test func anArm64DeclarationThatCannotDescribeItsType() throws {
+        typealias Takes = @convention(c) (cm_float_union) -> Void
+        let error = try #require(throws: MockCreationError.self) { _ = try Mockery().makeMock(of: Takes.self, named: "wrong") }
+        #expect(error.description == "Cannot mock @convention(c) (cm_float_union) -> (): parameter 1 has type cm_float_union, "
+            + "whose CRegisterLayout.aarch64Passing is .floats(2), which cannot describe its 16 bytes: an aggregate of "
+            + "floating point has 1 to 4 members that fill the type (.floats(n) for n times 4 bytes, .doubles(n) for n "
+            + "times 8). Declare the members it has, or .generalRegisters if they are not all of one floating-point type.")
     }
 
     @Test func callToAMockThatCouldNotBeCreated() {
