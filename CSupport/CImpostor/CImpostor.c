@@ -63,7 +63,8 @@ typedef struct closure_context {
 IMPOSTOR_HOT_AROUND_ANSWER impostor_open_call record_fast(impostor_fast_path *fast, void **arguments, void *result,
                                                            uint64_t stamp, uint64_t word) {
     return impostor_records_append_call(fast->records, fast->records_serial, stamp, word, 0, 0, arguments, NULL,
-                                        fast->steps, fast->count, result, fast->result_offset, fast->result_size);
+                                        fast->steps, fast->count, result, fast->result_offset, fast->result_size,
+                                        fast->captures, NULL);
 }
 
 /// Closes the record of a call a stub key's answer answered, with its result.

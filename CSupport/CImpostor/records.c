@@ -1,4 +1,5 @@
 #include "impostor_records.h"
+#include "impostor_captures.h"
 #include "record_memory.h"
 
 #include <linux/membarrier.h>
@@ -138,6 +139,7 @@ static void free_chunks(impostor_lane *lane) {
     lane->first_chunk = NULL;
     lane->current_chunk = NULL;
     lane->chunk_bytes = 0;
+    impostor_lane_free_captures(lane);
 }
 
 /// Runs when a thread that took a token exits: it forgets its token and its cached lanes
@@ -383,6 +385,7 @@ void impostor_records_reset(impostor_records *records, int retire) {
         lane->next = NULL;
         lane->free_in_chunk = 0;
         lane->written = 0;
+        impostor_lane_rewind_captures(lane);
         atomic_store_explicit(&lane->count, 0, memory_order_relaxed);
     }
     // Release: writers that see the gate open see their lane reset.

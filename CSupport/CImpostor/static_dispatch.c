@@ -18,7 +18,7 @@ IMPOSTOR_HOT_AROUND_ANSWER impostor_open_call record_answered_copying(static_clo
                                                                       uint64_t stamp, uint64_t word, int eight) {
     return impostor_records_append_call(closure->fast_records, closure->fast_records_serial, stamp, word, 1, eight,
                                         NULL, frame, closure->fast_steps, fast->count, result, fast->result_offset,
-                                        fast->result_size);
+                                        fast->result_size, fast->captures, NULL);
 }
 
 /// `record_answered_copying` with the mock's choice: two inlined bodies.

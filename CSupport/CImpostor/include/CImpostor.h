@@ -16,6 +16,7 @@
 #include "impostor_guarded_read.h"
 #include "impostor_monitor.h"
 #include "impostor_records.h"
+#include "impostor_captures.h"
 #include "impostor_record_writer.h"
 #include "impostor_entry_answers.h"
 #include "impostor_static_trampolines.h"

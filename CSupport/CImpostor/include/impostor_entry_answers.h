@@ -16,7 +16,7 @@ extern "C" {
 
 typedef struct impostor_fast_path {
     /// 1 while the dispatcher may answer the mock's calls. The mock's interceptor sets it when
-    /// the mock is made, unless it captures pointer memory or stands for an interposed symbol,
+    /// the mock is made, unless it stands for an interposed symbol,
     /// and clears it, for good, before a stub that does not compile to a key or the first
     /// expectation is published, and when the mock is released (release/acquire: a call that
     /// happens after those sees it cleared).
@@ -56,13 +56,16 @@ typedef struct impostor_fast_path {
     int read_by_entry;
     /// The stubs the dispatcher checks, newest last.
     impostor_stub_keys keys;
+    /// What each call copies from its pointer arguments into its record, NULL for a mock that
+    /// copies nothing. Set before `open`, never changed; the mock's store owns it.
+    const impostor_capture_plan *_Nullable captures;
 } impostor_fast_path;
 
 /// New closed fast-path settings for `records`, or NULL when out of memory. `steps` (`count`
-/// of them) must outlive them; `impostor_fast_path_destroy` frees them.
+/// of them) and `captures` must outlive them; `impostor_fast_path_destroy` frees them.
 static inline impostor_fast_path *_Nullable impostor_fast_path_create(
     impostor_records *_Nonnull records, const impostor_record_step *_Nonnull steps, uint32_t count,
-    uint32_t result_offset, uint32_t result_size) {
+    uint32_t result_offset, uint32_t result_size, const impostor_capture_plan *_Nullable captures) {
     impostor_fast_path *fast = (impostor_fast_path *)calloc(1, sizeof *fast);
     if (fast == NULL) return NULL;
     atomic_init(&fast->open, 0);
@@ -75,6 +78,7 @@ static inline impostor_fast_path *_Nullable impostor_fast_path_create(
     fast->steps = steps;
     fast->result_offset = result_offset;
     fast->result_size = result_size;
+    fast->captures = captures;
     return fast;
 }
 

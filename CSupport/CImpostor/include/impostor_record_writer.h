@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "impostor_captures.h"
 #include "impostor_hot.h"
 #include "impostor_records.h"
 
@@ -55,6 +56,31 @@ typedef struct impostor_record_step {
     uint32_t source;
 } impostor_record_step;
 
+/// Describes a capturing call's copies in `copies` and copies the bytes they describe into the
+/// lane's capture area. Inside the append's busy span: a clear waits for it, and a signal
+/// handler's call goes to another lane. Out of line: most calls of most mocks capture nothing.
+static inline __attribute__((noinline)) void impostor_record_captures(impostor_lane *_Nonnull lane,
+                                                                      impostor_capture_descriptor *_Nonnull copies,
+                                                               const impostor_capture_plan *_Nonnull captures,
+                                                               const impostor_capture_descriptor *_Nullable given,
+                                                               int from_frame, void *_Nullable const *_Nullable arguments,
+                                                               const unsigned char *_Nullable frame,
+                                                               const impostor_record_step *_Nonnull steps) {
+    for (uint32_t index = 0; index < captures->count; index++) {
+        impostor_capture_descriptor *descriptor = &copies[index];
+        if (given != NULL) {
+            impostor_capture_keep_given(lane, &given[index], descriptor);
+        } else {
+            // Sound: each argument's place holds its value (see `IMPOSTOR_ARGUMENT_AT`), and the
+            // rule's arguments are the mock's pointer and integer parameters.
+            const impostor_capture_rule *rule = &captures->rules[index];
+            impostor_capture_apply(lane, rule, IMPOSTOR_ARGUMENT_AT(rule->argument),
+                                   rule->count.present ? IMPOSTOR_ARGUMENT_AT(rule->count.argument) : NULL,
+                                   rule->times.present ? IMPOSTOR_ARGUMENT_AT(rule->times.argument) : NULL, descriptor);
+        }
+    }
+}
+
 /// Records one call in the calling thread's lane of `records`: its ordering stamp, `word`
 /// (the first capture's index, and `IMPOSTOR_RECORD_OPEN` for a call whose answer is yet to
 /// run), each argument's bytes at its step, and the result's `result_size` bytes at
@@ -79,25 +105,37 @@ typedef struct impostor_record_step {
 /// at, or past the record, into the next one, which is not yet published and will be written
 /// whole, or into the chunk's `IMPOSTOR_RECORD_SPILL` bytes after its last record.
 ///
+/// A capturing mock's record also holds what the call copied from its pointer arguments (see
+/// impostor_captures.h): `given` (the handler's copies, one per rule of `captures`), or, when
+/// `given` is NULL, what `captures`' rules copy now. NULL `captures` for a mock that copies
+/// nothing.
+///
 /// Callers pass `from_frame` and `eightbytes` as constants, so the choices are made when this
 /// inline body is compiled, not per argument.
-IMPOSTOR_HOT impostor_open_call impostor_records_append_call(impostor_records *_Nonnull records, uint64_t serial, uint64_t stamp,
+IMPOSTOR_HOT impostor_open_call impostor_records_append_body(impostor_records *_Nonnull records, uint64_t serial, uint64_t stamp,
                                                uint64_t word,
                                                int from_frame, int eightbytes,
                                                void *_Nullable const *_Nullable arguments,
                                                const unsigned char *_Nullable frame,
                                                const impostor_record_step *_Nonnull steps, uint32_t count,
                                                const void *_Nullable result, uint32_t result_offset,
-                                               uint32_t result_size) {
+                                               uint32_t result_size,
+                                               const impostor_capture_plan *_Nullable captures,
+                                               const impostor_capture_descriptor *_Nullable given,
+                                               impostor_capture_descriptor *_Nullable copies) {
     impostor_lane *lane = impostor_records_lane(records, serial);
     // Only this thread sets its lane busy: finding it set, this is a signal handler that
     // interrupted this thread's own append, which must keep the lane to itself.
     if (__builtin_expect(atomic_load_explicit(&lane->busy, memory_order_relaxed) != 0, 0)) {
         lane = impostor_lane_nested(records, lane);
     }
-    unsigned char *record = (unsigned char *)impostor_records_begin(records, lane);
-    impostor_open_call call = {record};
-    if (record == NULL) return call;
+    impostor_open_call call = {NULL};
+    if (!impostor_records_enter(records, lane)) return call;
+    // The copies first, the record's place after: a pointer into memory the caller unmapped
+    // just before the call must not be read in a chunk this call maps for its record.
+    if (captures != NULL) impostor_record_captures(lane, copies, captures, given, from_frame, arguments, frame, steps);
+    unsigned char *record = (unsigned char *)impostor_records_place(records, lane);
+    call.record = record;
     // The record is `stride` unused bytes of this thread's own lane: no other thread writes it,
     // and readers read it only once the commit publishes it.
     __builtin_memcpy(record, &stamp, 8);
@@ -128,8 +166,49 @@ IMPOSTOR_HOT impostor_open_call impostor_records_append_call(impostor_records *_
         if (eightbytes) __builtin_memcpy(record + result_offset, result, 8);
         else impostor_copy(record + result_offset, result, result_size);
     }
+    if (captures != NULL) {
+        // After the values, whose 8-byte copies may spill into the descriptors' place.
+        __builtin_memcpy(record + captures->descriptors_offset, copies, captures->count * sizeof copies[0]);
+    }
     impostor_records_commit(records, lane);
     return call;
+}
+
+/// `impostor_records_append_body` for a mock that copies pointer memory, with room for the
+/// call's descriptors. Out of line, so that the hot path of mocks that copy nothing keeps a fixed
+/// frame; `from_frame` and `eightbytes` are constants in each copy.
+static inline __attribute__((noinline)) impostor_open_call impostor_records_append_captured(
+    impostor_records *_Nonnull records, uint64_t serial, uint64_t stamp, uint64_t word, int from_frame, int eightbytes,
+    void *_Nullable const *_Nullable arguments, const unsigned char *_Nullable frame,
+    const impostor_record_step *_Nonnull steps, uint32_t count, const void *_Nullable result, uint32_t result_offset,
+    uint32_t result_size, const impostor_capture_plan *_Nonnull captures,
+    const impostor_capture_descriptor *_Nullable given) {
+    impostor_capture_descriptor copies[captures->count + 1];
+#define IMPOSTOR_APPEND_CAPTURED(frame_flag, eight_flag)                                                               \
+    impostor_records_append_body(records, serial, stamp, word, frame_flag, eight_flag, arguments, frame, steps, count,    \
+                                 result, result_offset, result_size, captures, given, copies)
+    if (from_frame) return eightbytes ? IMPOSTOR_APPEND_CAPTURED(1, 1) : IMPOSTOR_APPEND_CAPTURED(1, 0);
+    return eightbytes ? IMPOSTOR_APPEND_CAPTURED(0, 1) : IMPOSTOR_APPEND_CAPTURED(0, 0);
+#undef IMPOSTOR_APPEND_CAPTURED
+}
+
+/// Records one call (see `impostor_records_append_body`, which says what each argument is).
+IMPOSTOR_HOT impostor_open_call impostor_records_append_call(impostor_records *_Nonnull records, uint64_t serial, uint64_t stamp,
+                                               uint64_t word,
+                                               int from_frame, int eightbytes,
+                                               void *_Nullable const *_Nullable arguments,
+                                               const unsigned char *_Nullable frame,
+                                               const impostor_record_step *_Nonnull steps, uint32_t count,
+                                               const void *_Nullable result, uint32_t result_offset,
+                                               uint32_t result_size,
+                                               const impostor_capture_plan *_Nullable captures,
+                                               const impostor_capture_descriptor *_Nullable given) {
+    if (__builtin_expect(captures != NULL, 0)) {
+        return impostor_records_append_captured(records, serial, stamp, word, from_frame, eightbytes, arguments, frame,
+                                                steps, count, result, result_offset, result_size, captures, given);
+    }
+    return impostor_records_append_body(records, serial, stamp, word, from_frame, eightbytes, arguments, frame, steps,
+                                        count, result, result_offset, result_size, NULL, NULL, NULL);
 }
 
 /// Writes the result of a call recorded open (see `impostor_records_append_call`) and closes

@@ -119,6 +119,12 @@ typedef struct impostor_lane {
     size_t base;
     /// The lane added before this one: set before the lane is published, never changed.
     struct impostor_lane *_Nullable next_lane;
+    /// The lane's calls' copies of pointer memory (see impostor_captures.h): chunks written by
+    /// the owner in its busy spans, published with the records, kept and freed as theirs are.
+    impostor_chunk *_Nullable capture_first;
+    impostor_chunk *_Nullable capture_current;
+    unsigned char *_Nullable capture_next;
+    size_t capture_free;
 } impostor_lane;
 
 typedef struct impostor_records {
@@ -162,8 +168,9 @@ extern _Thread_local impostor_record_thread impostor_record_thread_storage;
 
 // MARK: A record's header
 
-/// Every record starts with the call's ordering stamp (8 bytes), then a word: the index of the
-/// call's first capture in its low 6 bytes, the open byte, and the flags byte. The open byte is
+/// Every record starts with the call's ordering stamp (8 bytes), then a word: 6 bytes unused, the
+/// open byte, and the flags byte (a capturing mock's captures are described after the result;
+/// see impostor_captures.h). The open byte is
 /// 1 from when the call is recorded, before its answer runs, until the answer returns and its
 /// result is written (a release store of 0); a call left by `longjmp` stays open for good. The
 /// flags byte holds the verified flag, which only readers write, under the records' lock. The
@@ -209,6 +216,7 @@ impostor_lane *_Nonnull impostor_records_find_lane(impostor_records *_Nonnull re
 int impostor_records_wait_gate(impostor_records *_Nonnull records);
 /// Adds the lane's next chunk. Out of line: once per chunk.
 void impostor_lane_grow(impostor_records *_Nonnull records, impostor_lane *_Nonnull lane);
+
 /// The first lane hanging from `lane` (its nested lane, that one's, …) that is not busy: where
 /// a signal handler that interrupted its own thread's append to `lane` records. Out of line.
 impostor_lane *_Nonnull impostor_lane_nested(impostor_records *_Nonnull records, impostor_lane *_Nonnull lane);
@@ -221,10 +229,10 @@ IMPOSTOR_HOT impostor_lane *_Nonnull impostor_records_lane(impostor_records *_No
     return impostor_records_find_lane(records);
 }
 
-/// Where the calling thread's next record goes, or NULL when the records are retired (the
-/// call is not recorded). Write the record there, then call `impostor_records_commit`.
-IMPOSTOR_HOT void *_Nullable impostor_records_begin(impostor_records *_Nonnull records,
-                                                              impostor_lane *_Nonnull lane) {
+/// Starts the lane's busy span for the calling thread's next record: 1, or 0 when the records
+/// are retired (the call is not recorded). Then `impostor_records_place`, the record written
+/// there, and `impostor_records_commit`.
+IMPOSTOR_HOT int impostor_records_enter(impostor_records *_Nonnull records, impostor_lane *_Nonnull lane) {
     for (;;) {
         atomic_store_explicit(&lane->busy, 1, memory_order_relaxed);
         // The busy mark must be ordered before the gate is read. A clearer's membarrier makes
@@ -234,8 +242,14 @@ IMPOSTOR_HOT void *_Nullable impostor_records_begin(impostor_records *_Nonnull r
         // Acquire: a reopened gate publishes the clearer's reset of this lane.
         if (__builtin_expect(atomic_load_explicit(&records->gate, memory_order_acquire) == IMPOSTOR_GATE_OPEN, 1)) break;
         atomic_store_explicit(&lane->busy, 0, memory_order_release);
-        if (!impostor_records_wait_gate(records)) return NULL;
+        if (!impostor_records_wait_gate(records)) return 0;
     }
+    return 1;
+}
+
+/// Where the next record goes, inside the busy span `impostor_records_enter` started: the
+/// lane's next chunk is mapped here when the current one is full.
+IMPOSTOR_HOT void *_Nonnull impostor_records_place(impostor_records *_Nonnull records, impostor_lane *_Nonnull lane) {
     if (__builtin_expect(lane->free_in_chunk == 0, 0)) impostor_lane_grow(records, lane);
     return lane->next;
 }
@@ -331,16 +345,6 @@ static inline uintptr_t impostor_lane_thread(impostor_lane *_Nonnull lane) { ret
 static inline int impostor_record_is_open(const void *_Nonnull record) {
     return atomic_load_explicit((_Atomic(unsigned char) *)((unsigned char *)record + IMPOSTOR_RECORD_OPEN_BYTE),
                                 memory_order_acquire) != 0;
-}
-
-/// The index of the record's first capture (the low 6 bytes of its word, which the writer
-/// wrote before publishing it and never writes again).
-static inline uint64_t impostor_record_first_capture(const void *_Nonnull record) {
-    uint32_t low;
-    uint16_t high;
-    memcpy(&low, (const unsigned char *)record + 8, 4);
-    memcpy(&high, (const unsigned char *)record + 12, 2);
-    return ((uint64_t)high << 32) | low;
 }
 
 /// Whether a verify has accounted for the record's call. Under the lock, like every write of it.

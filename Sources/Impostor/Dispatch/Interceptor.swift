@@ -52,11 +52,12 @@ final class Interceptor: Sendable, LateCallCounting {
         self.book = book
         isNice = book.strictness == .nice
         self.store = InvocationStore(signature: signature, plan: capturePlan)
-        // A call of a mock with nothing to capture and no symbol behind it is matched against
-        // its stubs, answered and recorded, and nothing else, until the mock gets a stub that
-        // runs code to match or an expectation, or is released: its entry point (a static
-        // trampoline or a libffi closure) may do that itself (and, for a nice mock, record a call no stub answers).
-        if capturePlan.isEmpty, dispatcherIndex < 0, originalAddress == 0 {
+        // A call of a mock with no symbol behind it is matched against its stubs, answered and
+        // recorded (with what it copies from its pointer arguments), and nothing else, until the
+        // mock gets a stub that runs code to match or an expectation, or is released: its entry
+        // point (a static trampoline or a libffi closure) may do that itself (and, for a nice
+        // mock, record a call no stub answers).
+        if dispatcherIndex < 0, originalAddress == 0 {
             store.openFastPath(nice: isNice, failures: pendingFailures)
         }
     }

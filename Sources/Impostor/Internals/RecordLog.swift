@@ -37,18 +37,22 @@ struct RecordLog {
     /// Appends one call on this thread's lane: `word` (capture index and marks), the
     /// arguments by `steps`, and the result unless it is nil. `eightbytes` copies every value as
     /// 8 bytes (a static trampoline's values, which fit). A retired log records nothing.
+    ///
+    /// A capturing mock's record also keeps `captures` (the descriptors of the handler's copies,
+    /// one per rule of `rules`), copied into the lane's capture area.
     @inline(__always)
     func append(
         serial: UInt64, stamp: UInt64, word: UInt64, eightbytes: Bool, arguments: UnsafeMutablePointer<UnsafeMutableRawPointer?>,
-        steps: UnsafePointer<Step>, count: UInt32, result: UnsafeMutableRawPointer?, resultOffset: UInt32, resultSize: UInt32
+        steps: UnsafePointer<Step>, count: UInt32, result: UnsafeMutableRawPointer?, resultOffset: UInt32, resultSize: UInt32,
+        rules: UnsafeMutablePointer<impostor_capture_plan>? = nil, captures: UnsafePointer<CaptureRecords.Descriptor>? = nil
     ) -> OpenCall {
         // Two calls with constant flags, so that the inlined C writer drops the other branch.
         if eightbytes {
             return impostor_records_append_call(
-                raw, serial, stamp, word, 0, 1, arguments, nil, steps, count, result, resultOffset, resultSize)
+                raw, serial, stamp, word, 0, 1, arguments, nil, steps, count, result, resultOffset, resultSize, rules, captures)
         }
         return impostor_records_append_call(
-            raw, serial, stamp, word, 0, 0, arguments, nil, steps, count, result, resultOffset, resultSize)
+            raw, serial, stamp, word, 0, 0, arguments, nil, steps, count, result, resultOffset, resultSize, rules, captures)
     }
 
     /// Writes the result into a call recorded open and marks it returned (nothing for a call
@@ -91,9 +95,6 @@ struct RecordLog {
     /// also frees them and turns later calls away. Under ``withLock(_:)``.
     func reset(retiring: Bool) { impostor_records_reset(raw, retiring ? 1 : 0) }
 
-    /// The index of a record's first capture.
-    static func firstCapture(of record: UnsafeRawPointer) -> Int { Int(impostor_record_first_capture(record)) }
-
     /// Marks a record as accounted for by a verify (the word's flags byte, which only verify writes).
     static func markVerified(_ record: UnsafeMutableRawPointer) { impostor_record_mark_verified(record) }
 
@@ -114,8 +115,11 @@ struct FastPath {
     let raw: UnsafeMutablePointer<impostor_fast_path>
 
     /// New closed settings writing to `log` by `steps`, or nil when out of memory.
-    init?(log: RecordLog, steps: UnsafeMutablePointer<RecordLog.Step>, count: UInt32, resultOffset: UInt32, resultSize: UInt32) {
-        guard let raw = impostor_fast_path_create(log.raw, steps, count, resultOffset, resultSize) else { return nil }
+    init?(
+        log: RecordLog, steps: UnsafeMutablePointer<RecordLog.Step>, count: UInt32, resultOffset: UInt32, resultSize: UInt32,
+        captures: CaptureRecords
+    ) {
+        guard let raw = impostor_fast_path_create(log.raw, steps, count, resultOffset, resultSize, captures.raw) else { return nil }
         self.raw = raw
     }
 

@@ -2,17 +2,15 @@
 ///
 /// Each thread that calls the mock appends to a lane of its own (see ``RecordLog``), so
 /// recording a call takes no lock and writes nothing another thread writes. A record is the
-/// call's ordering stamp (8 bytes), a word for the call's first capture, whether its answer has
-/// returned and the verified flag (8 bytes), the argument block and
-/// the return value's bytes; the calling thread is stored once per lane. Readers take `state`'s
-/// lock and merge the lanes by stamp.
+/// call's ordering stamp (8 bytes), a word with whether its answer has returned and the verified
+/// flag (8 bytes), the argument block, the return value's bytes and, for a mock that copies
+/// pointer memory, a descriptor of each copy, whose bytes live in the lane too (see
+/// ``CaptureRecords``); the calling thread is stored once per lane. Readers take `state`'s lock
+/// and merge the lanes by stamp.
 final class InvocationStore: @unchecked Sendable {
     // @unchecked: `log` is C memory whose lanes are written by their owning threads and
     // published by release stores; everything else a reader touches is under `state`'s lock.
     private struct State {
-        /// What the calls copied from their pointer arguments: `plan.capturing.count` per
-        /// record, starting at the index the record holds.
-        var captures: [CapturedMemory?] = []
         /// Bumped by every clear and release: a batch taken before can no longer mark records.
         var generation = 0
     }
@@ -28,6 +26,8 @@ final class InvocationStore: @unchecked Sendable {
     private let resultSize32: UInt32
     private let stride: Int
     private let log: RecordLog
+    /// The C form of `plan`, and where each record describes its copies.
+    private let captureRecords: CaptureRecords
     /// What the entry point needs to answer and record this mock's calls without the handler
     /// (see ``Interceptor``, which opens and closes it). Freed with the store, which dies only
     /// when no trampoline can call the mock.
@@ -40,8 +40,20 @@ final class InvocationStore: @unchecked Sendable {
         CallStamp.settingChecked
         self.signature = signature
         self.plan = plan
-        let raw = Self.headerSize + signature.payloadSize
-        stride = (raw + signature.payloadAlignment - 1) / signature.payloadAlignment * signature.payloadAlignment
+        // A capturing record's descriptors come after the result's first 8 bytes, which closing
+        // a call may write as a whole (see `impostor_records_close_call`).
+        var end = Self.headerSize + signature.payloadSize
+        var alignment = signature.payloadAlignment
+        if !plan.isEmpty {
+            let resultEnd = signature.resultSize > 0 ? Self.headerSize + signature.resultOffset + 8 : 0
+            end = (max(end, resultEnd) + 7) / 8 * 8
+            captureRecords = CaptureRecords(plan: plan, offset: end)
+            end += plan.capturing.count * CaptureRecords.descriptorSize
+            alignment = max(alignment, 8)
+        } else {
+            captureRecords = CaptureRecords(plan: plan, offset: 0)
+        }
+        stride = (end + alignment - 1) / alignment * alignment
         guard let log = RecordLog(stride: stride) else { fatalError("Impostor: out of memory creating a mock") }
         self.log = log
         copySteps = .allocate(capacity: max(1, signature.parameters.count))
@@ -53,7 +65,9 @@ final class InvocationStore: @unchecked Sendable {
         resultOffset32 = UInt32(Self.headerSize + signature.resultOffset)
         resultSize32 = UInt32(signature.resultSize)
         // Closed until the interceptor opens it.
-        guard let fastPath = FastPath(log: log, steps: copySteps, count: argumentCount, resultOffset: resultOffset32, resultSize: resultSize32)
+        guard let fastPath = FastPath(
+            log: log, steps: copySteps, count: argumentCount, resultOffset: resultOffset32, resultSize: resultSize32,
+            captures: captureRecords)
         else { fatalError("Impostor: out of memory creating a mock") }
         self.fastPath = fastPath
     }
@@ -64,11 +78,11 @@ final class InvocationStore: @unchecked Sendable {
         log.destroy()
         copySteps.deallocate()
         fastPath.destroy()
+        captureRecords.destroy()
     }
 
     /// Records one call: its arguments and captures from `frame`, and the return value already
-    /// written to the frame's result buffer. Takes no lock unless the call copied pointer
-    /// memory.
+    /// written to the frame's result buffer. Takes no lock.
     @inline(__always)
     func append(stamp: UInt64, frame: CallFrame) {
         _ = record(stamp: stamp, open: false, frame: frame)
@@ -96,18 +110,30 @@ final class InvocationStore: @unchecked Sendable {
     @inline(__always)
     private func record(stamp: UInt64, open: Bool, frame: CallFrame) -> RecordLog.OpenCall {
         let mark = open ? RecordLog.openMark : 0
-        guard !frame.captures.isEmpty else { return write(stamp: stamp, word: mark, frame: frame, open: open) }
-        // The captures and the record that points at them are added together, so a clear
-        // cannot come between them.
-        return state.withLock { state in
-            let first = state.captures.count
-            state.captures.append(contentsOf: frame.captures)
-            return write(stamp: stamp, word: UInt64(first) | mark, frame: frame, open: open)
+        guard captureRecords.raw != nil else { return write(stamp: stamp, word: mark, frame: frame, open: open, captures: nil) }
+        return recordCapturing(stamp: stamp, word: mark, frame: frame, open: open)
+    }
+
+    /// `record` for a mock that copies pointer memory: the copies the handler made for its
+    /// matchers go into the record (the writer copies their bytes into the lane, with the record).
+    /// Out of line: most mocks copy nothing.
+    @inline(never)
+    private func recordCapturing(stamp: UInt64, word: UInt64, frame: CallFrame, open: Bool) -> RecordLog.OpenCall {
+        if frame.captures.count == captureRecords.count {
+            return CaptureRecords.withDescriptors(of: frame.captures) { write(stamp: stamp, word: word, frame: frame, open: open, captures: $0) }
+        }
+        // Every call the handler records has its copies (`.notRead` ones when matchers were left
+        // over); a frame without them is described as not read rather than left undescribed.
+        let notRead = [CapturedMemory?](repeating: .notRead, count: captureRecords.count)
+        return notRead.withUnsafeBufferPointer { buffer in
+            CaptureRecords.withDescriptors(of: buffer) { write(stamp: stamp, word: word, frame: frame, open: open, captures: $0) }
         }
     }
 
     @inline(__always)
-    private func write(stamp: UInt64, word: UInt64, frame: CallFrame, open: Bool) -> RecordLog.OpenCall {
+    private func write(
+        stamp: UInt64, word: UInt64, frame: CallFrame, open: Bool, captures: UnsafePointer<CaptureRecords.Descriptor>?
+    ) -> RecordLog.OpenCall {
         // Sound: libffi and the static dispatcher give one pointer per parameter, to a value
         // of its size; the steps and the result's place lie inside the record. A retired
         // store (a released mock) records nothing: a call that raced the release is not kept.
@@ -118,7 +144,7 @@ final class InvocationStore: @unchecked Sendable {
         return log.append(
             serial: fastPath.recordsSerial, stamp: stamp, word: word, eightbytes: fastPath.eightbytes,
             arguments: frame.arguments.unsafelyUnwrapped, steps: copySteps, count: argumentCount, result: result,
-            resultOffset: resultOffset32, resultSize: resultSize32)
+            resultOffset: resultOffset32, resultSize: resultSize32, rules: captureRecords.raw, captures: captures)
     }
 
     /// Lets the mock's entry point answer calls from its stub keys, with failures the
@@ -135,7 +161,7 @@ final class InvocationStore: @unchecked Sendable {
     /// not compile to one (a matcher that runs code, a float or struct literal) or the keys are
     /// full. Call under the stub table's lock, before the stub is published.
     func addKey(for stub: Stub) -> Bool {
-        guard stub.isKeyable, let tests = stub.pattern.keyTests else { return false }
+        guard stub.isKeyable, plan.isEmpty || !stub.readsCaptures, let tests = stub.pattern.keyTests else { return false }
         return fastPath.addKey(
             stub: Unmanaged.passUnretained(stub).toOpaque(), arguments: tests.map(\.argument), sizes: tests.map(\.size),
             bits: tests.map(\.bits))
@@ -184,14 +210,11 @@ final class InvocationStore: @unchecked Sendable {
                 origins = keyed.map { origins[$0.1] }
                 threads = keyed.map { threads[$0.1] }
             }
-            let perCall = plan.capturing.count
             var captures: [CapturedMemory?] = []
-            if perCall > 0 {
-                captures.reserveCapacity(origins.count * perCall)
-                for origin in origins {
-                    let first = RecordLog.firstCapture(of: origin)
-                    captures.append(contentsOf: state.captures[first..<(first + perCall)])
-                }
+            if captureRecords.count > 0 {
+                // Read under the lock, while no clear can reuse the lanes' capture areas.
+                captures.reserveCapacity(origins.count * captureRecords.count)
+                for origin in origins { captureRecords.captures(of: origin, into: &captures) }
             }
             return RecordBatch(
                 signature: signature, plan: plan, stride: stride, origins: origins, threads: threads,
@@ -230,7 +253,6 @@ final class InvocationStore: @unchecked Sendable {
     private func reset(retiring: Bool) {
         state.withLock { state in
             log.withLock { log.reset(retiring: retiring) }
-            state.captures = []
             state.generation += 1
         }
     }

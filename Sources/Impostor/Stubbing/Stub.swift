@@ -11,6 +11,10 @@ final class Stub: @unchecked Sendable {
     /// False for a stub whose answer must see every call it matches (a fault schedule counts
     /// them): it never becomes a stub key the entry point answers itself.
     let isKeyable: Bool
+    /// Whether an answer reads the call's copies of pointer memory (see
+    /// ``StubAnswer/readsCaptures``).
+    var readsCaptures: Bool { readsCapturesFlag.load(ordering: .acquiring) }
+    private let readsCapturesFlag: Atomic<Bool>
     private let first: StubAnswer
     private let hasMore = Atomic<Bool>(false)
     private let more = Locked<(answers: [StubAnswer], calls: Int)>(([], 0))
@@ -20,10 +24,17 @@ final class Stub: @unchecked Sendable {
         self.capturesArguments = pattern.hasCaptors
         self.isKeyable = keyable
         self.first = answer
+        readsCapturesFlag = Atomic(answer.readsCaptures)
     }
 
-    /// Adds an answer given after the previous ones are used up.
+    /// Adds an answer given after the previous ones are used up. One that reads the call's
+    /// copies of pointer memory sends the mock's calls through the handler from now on, since a
+    /// call the entry point answers has none at hand (see ``StubAnswer/readsCaptures``).
     func append(_ answer: StubAnswer) {
+        if answer.readsCaptures, !pattern.interceptor.capturePlan.isEmpty {
+            readsCapturesFlag.store(true, ordering: .releasing)
+            pattern.interceptor.store.closeFastPath()
+        }
         more.withLock { $0.answers.append(answer) }
         hasMore.store(true, ordering: .releasing)
     }

@@ -11,10 +11,15 @@ struct StubAnswer: @unchecked Sendable {
 
     /// Runs the answer for one call; the second argument is the call's stamp.
     @usableFromInline let run: (CallFrame, UInt64) -> Void
+    /// True when the answer reads what the call copied from its pointer arguments (a block that
+    /// takes the whole ``Invocation``): a call an entry point answers on its own has its copies
+    /// in its record only, so such a stub is never a stub key of a mock that copies.
+    let readsCaptures: Bool
 
     @usableFromInline
-    init(run: @escaping (CallFrame, UInt64) -> Void) {
+    init(readsCaptures: Bool = false, run: @escaping (CallFrame, UInt64) -> Void) {
         self.run = run
+        self.readsCaptures = readsCaptures
     }
 
     /// Argument `cursor` of the call as `T`, moving the cursor on (an `inout` cursor: a
@@ -51,7 +56,7 @@ struct StubAnswer: @unchecked Sendable {
 
     /// A block that takes the whole ``Invocation``.
     static func block<R>(mockName: String, _ body: @escaping (Invocation) -> R) -> StubAnswer {
-        StubAnswer { frame, stamp in
+        StubAnswer(readsCaptures: true) { frame, stamp in
             let record = frame.record(stamp: stamp, thread: CallingThread.currentID)
             write(body(Invocation(mockName: mockName, signature: frame.signature, record: record)), to: frame)
         }

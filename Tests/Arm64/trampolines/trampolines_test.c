@@ -422,7 +422,7 @@ static void fast_path(void) {
     // The record: header, a, b, result, in 32 bytes.
     impostor_records *records = impostor_records_create(32);
     static const impostor_record_step steps[2] = {{IMPOSTOR_RECORD_HEADER, 4, 0}, {IMPOSTOR_RECORD_HEADER + 4, 4, 0}};
-    impostor_fast_path *fast = impostor_fast_path_create(records, steps, 2, IMPOSTOR_RECORD_HEADER + 8, 4);
+    impostor_fast_path *fast = impostor_fast_path_create(records, steps, 2, IMPOSTOR_RECORD_HEADER + 8, 4, NULL);
     CHECK(records != NULL && fast != NULL, "fast path: no records");
     if (fast == NULL) return;
     fast->nice = 1;
