@@ -9,6 +9,8 @@ typealias Vec2Function = @convention(c) (Vec2, Int32) -> Vec2
 
 /// `int32_t f(void *context, const char *text)`, the text-capturing signature of row 3t.
 typealias TextFunction = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Int32
+/// Rows 3b and 4b: `int32_t f(void *context, const char *buffer, size_t length)`.
+typealias BufferFunction = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, Int) -> Int32
 
 /// What every int32 loop passes and expects: `f(3, 5)` returns 8 once stubbed with `a + b`.
 /// No newer stub of row 5 matches 3, so the call reaches the oldest stub.
@@ -24,6 +26,8 @@ enum Call {
 
     /// Row 3t: an ordinary string of 24 characters, as a log line or a key would be.
     static let text = "connection 7 established"
+    /// Rows 3b and 4b: 31 bytes handed over with their length, as a write callback gets them.
+    static let buffer = "GET /index.html HTTP/1.1\r\nHost:"
 }
 
 /// Why a row could not be measured.
@@ -42,6 +46,30 @@ enum Fixtures {
     /// every call (the default for `const char *`).
     static func textUnstubbed(in mockery: Mockery) throws -> TextFunction {
         try mockery.makeMock(of: TextFunction.self, named: "onText")
+    }
+
+    /// Row 3b: a mock nobody stubbed whose buffer is copied, its length from the next
+    /// argument (the default for `const char *` followed by a `size_t`).
+    static func bufferUnstubbed(in mockery: Mockery) throws -> BufferFunction {
+        try mockery.makeMock(of: BufferFunction.self, named: "onWrite")
+    }
+
+    /// Row 4b: the same, with one stub answering with the length it was given.
+    static func bufferStub(in mockery: Mockery) throws -> BufferFunction {
+        let onWrite = try bufferUnstubbed(in: mockery)
+        try stubbing(in: mockery) {
+            stub(onWrite(any(), any(), any())).with { (_: UnsafeMutableRawPointer?, _: UnsafePointer<CChar>?, length: Int) in Int32(length) }
+        }
+        return onWrite
+    }
+
+    /// Row 4t: a text callback stubbed for one text, matched by its copy.
+    static func textStub(in mockery: Mockery) throws -> TextFunction {
+        let onText = try textUnstubbed(in: mockery)
+        try stubbing(in: mockery) {
+            stub(onText(any(), cString(Call.text))).returning(1)
+        }
+        return onText
     }
 
     /// Row 4: one stub with matchers on both arguments, answered by a block that returns a value.

@@ -57,6 +57,7 @@ while let argument = arguments.popFirst() {
 let started = bench_now_ns()
 let report = Report(plan: quick ? .quick : .full, progress: Progress(enabled: true), only: only)
 CallRows.measure(into: report)
+CallbackRows.measure(into: report)
 ThreadRows.measure(into: report)
 CreationRows.measure(into: report)
 VerifyRows.measure(into: report)

@@ -38,6 +38,17 @@ bench_loop_result bench_loop_text(bench_text_fn f, uint64_t count, const char *t
     return (bench_loop_result){.elapsed_ns = end - start, .checksum = (double)sum};
 }
 
+bench_loop_result bench_loop_buffer(bench_buffer_fn f, uint64_t count, const char *buffer, size_t length) {
+    int64_t sum = 0;
+    uint64_t start = bench_now_ns();
+    for (uint64_t i = 0; i < count; i++) {
+        sum += f(NULL, buffer, length);
+        bench_int_sink = sum;
+    }
+    uint64_t end = bench_now_ns();
+    return (bench_loop_result){.elapsed_ns = end - start, .checksum = (double)sum};
+}
+
 bench_loop_result bench_loop_vec2(bench_vec2_fn f, uint64_t count, Vec2 v, int32_t n) {
     double sum = 0;
     uint64_t start = bench_now_ns();

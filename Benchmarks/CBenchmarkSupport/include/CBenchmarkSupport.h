@@ -31,6 +31,10 @@ typedef Vec2 (*bench_vec2_fn)(Vec2, int32_t);
 /// copies the text up to its NUL on every call.
 typedef int32_t (*bench_text_fn)(void *_Nullable context, const char *_Nullable text);
 
+/// `int32_t f(void *context, const char *buffer, size_t length)`: a write callback handed a
+/// buffer and its length, rows 3b and 4b. Impostor copies the buffer's `length` bytes per call.
+typedef int32_t (*bench_buffer_fn)(void *_Nullable context, const char *_Nullable buffer, size_t length);
+
 // MARK: Clock
 
 /// CLOCK_MONOTONIC in nanoseconds.
@@ -54,6 +58,9 @@ bench_loop_result bench_loop_vec2(bench_vec2_fn _Nonnull f, uint64_t count, Vec2
 
 /// Calls `f(NULL, text)` `count` times and times the loop; the checksum sums the results.
 bench_loop_result bench_loop_text(bench_text_fn _Nonnull f, uint64_t count, const char *_Nonnull text);
+
+/// Calls `f(NULL, buffer, length)` `count` times and times the loop; the checksum sums the results.
+bench_loop_result bench_loop_buffer(bench_buffer_fn _Nonnull f, uint64_t count, const char *_Nonnull buffer, size_t length);
 
 /// A plain C function for the floor row: returns `a + b`.
 int32_t bench_add(int32_t a, int32_t b);
