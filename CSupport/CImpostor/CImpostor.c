@@ -1,4 +1,5 @@
 #include "CImpostor.h"
+#include "impostor_captured_answers.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -73,12 +74,25 @@ IMPOSTOR_HOT_AROUND_ANSWER void close_fast(impostor_fast_path *fast, impostor_op
     impostor_records_close_call(call, 0, result, fast->result_offset, fast->result_size);
 }
 
+/// The fast path of a mock that copies pointer memory (see impostor_captured_answers.h), through
+/// libffi's pointers. Out of line: the other mocks' path keeps its frame.
+__attribute__((noinline)) static int answer_captured(closure_context *context, impostor_fast_path *fast, void *result,
+                                                     void **arguments) {
+    // No base: libffi's pointers are the offsets (see `impostor_static_answer`).
+    return impostor_answer_captured(fast, fast->steps, 0, NULL, arguments, result, context->result_write_size,
+                                    context->answer, context->user_data, NULL, arguments);
+}
+
 /// libffi calls this for every call through such a closure: what the static dispatcher does
 /// (see `dispatch` in static_trampolines.c), through libffi's pointers, with exact copies.
 static void answering_closure_handler(ffi_cif *cif, void *result, void **arguments, void *data) {
     closure_context *context = data;
     impostor_fast_path *fast = context->fast;
     if (atomic_load_explicit(&fast->open, memory_order_acquire) && !impostor_needs_attention()) {
+        if (__builtin_expect(fast->captures != NULL, 0)) {
+            if (!answer_captured(context, fast, result, arguments)) context->handler(cif, result, arguments, context->user_data);
+            return;
+        }
         const impostor_stub_key *key = impostor_stub_keys_match(&fast->keys, NULL, arguments, 1);
         if (key != NULL) {
             uint64_t stamp = impostor_next_stamp();

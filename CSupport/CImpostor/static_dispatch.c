@@ -1,6 +1,7 @@
 // The dispatcher of static trampolines (see static_context.h): what every call through one runs,
 // in one translation unit with the record writer and the stub keys' scan, so that both inline.
 #include "static_context.h"
+#include "impostor_captured_answers.h"
 
 #include <stdatomic.h>
 #include <string.h>
@@ -101,6 +102,15 @@ __attribute__((noinline)) static void hand_to_handler(static_closure *closure, u
 
 static void dispatch_general(static_closure *closure, unsigned char *frame);
 
+/// The fast path of a mock that copies pointer memory (see impostor_captured_answers.h). Out of
+/// line: the other mocks' path keeps its frame.
+__attribute__((noinline)) static int dispatch_captured(static_closure *closure, impostor_fast_path *fast,
+                                                       unsigned char *frame, unsigned char *result) {
+    // Both return registers of the route: 16 bytes of the frame.
+    return impostor_answer_captured(fast, closure->fast_steps, 1, frame, NULL, result, 16, closure->answer,
+                                    closure->user_data, frame, closure->argument_offsets);
+}
+
 /// Runs for every call: one pointer per argument, the handler, and the result routed to the
 /// return registers. The layout was decided when the mock was made.
 void impostor_static_dispatch(static_closure *closure, unsigned char *frame) {
@@ -111,6 +121,10 @@ void impostor_static_dispatch(static_closure *closure, unsigned char *frame) {
     unsigned char *result = frame + closure->result_offset;
     impostor_fast_path *fast = closure->fast;
     if (fast != NULL && atomic_load_explicit(&fast->open, memory_order_acquire) && !impostor_needs_attention()) {
+        if (__builtin_expect(fast->captures != NULL, 0)) {
+            if (!dispatch_captured(closure, fast, frame, result)) hand_to_handler(closure, frame, result);
+            return;
+        }
         const impostor_stub_key *key = impostor_stub_keys_match(&fast->keys, frame, NULL, 0);
         if (key != NULL) {
             answer_from_key(closure, fast, key, frame, result);

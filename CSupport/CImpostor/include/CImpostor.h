@@ -19,6 +19,7 @@
 #include "impostor_captures.h"
 #include "impostor_record_writer.h"
 #include "impostor_entry_answers.h"
+#include "impostor_captured_answers.h"
 #include "impostor_static_trampolines.h"
 #include "impostor_stub_keys.h"
 #include "impostor_argument_registers.h"

@@ -94,11 +94,21 @@ static inline void impostor_fast_path_set_open(impostor_fast_path *_Nonnull fast
 
 /// Adds a stub's key (see `impostor_stub_keys_append`); true as well when no entry point reads
 /// keys for this mock (a static trampoline's layout other than the simple one), so nothing is kept.
+/// Memory tests (see `impostor_stub_keys_append`) only for a mock that copies pointer memory.
 static inline int impostor_fast_path_add_key(impostor_fast_path *_Nonnull fast, const void *_Nonnull stub,
                                                const uint32_t *_Nullable arguments, const uint32_t *_Nullable sizes,
-                                               const uint64_t *_Nullable bits, uint32_t test_count) {
+                                               const uint64_t *_Nullable bits, uint32_t test_count,
+                                               const uint32_t *_Nullable memory_arguments,
+                                               const uint32_t *_Nullable memory_places,
+                                               const uint32_t *_Nullable memory_kinds,
+                                               const uint32_t *_Nullable memory_lengths,
+                                               const unsigned char *_Nullable const *_Nullable memory_bytes,
+                                               uint32_t memory_count) {
     if (!fast->read_by_entry) return 1;
-    return impostor_stub_keys_append(&fast->keys, stub, fast->frame_offsets, arguments, sizes, bits, test_count);
+    if (memory_count > 0 && fast->captures == NULL) return 0;
+    return impostor_stub_keys_append(&fast->keys, stub, fast->frame_offsets, arguments, sizes, bits, test_count,
+                                     memory_arguments, memory_places, memory_kinds, memory_lengths, memory_bytes,
+                                     memory_count);
 }
 
 #ifdef __cplusplus

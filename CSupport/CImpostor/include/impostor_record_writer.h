@@ -81,6 +81,73 @@ static inline __attribute__((noinline)) void impostor_record_captures(impostor_l
     }
 }
 
+/// The calling thread's lane of `records` (whose serial is `serial`) for a new record: its own,
+/// or, when its own is busy, a nested one (only this thread sets its lane busy: finding it set,
+/// this is a signal handler that interrupted this thread's own append, which must keep the lane
+/// to itself).
+IMPOSTOR_HOT impostor_lane *_Nonnull impostor_records_writing_lane(impostor_records *_Nonnull records, uint64_t serial) {
+    impostor_lane *lane = impostor_records_lane(records, serial);
+    if (__builtin_expect(atomic_load_explicit(&lane->busy, memory_order_relaxed) != 0, 0)) {
+        lane = impostor_lane_nested(records, lane);
+    }
+    return lane;
+}
+
+/// Writes and publishes a record in `lane`, whose busy span `impostor_records_enter` started
+/// (see `impostor_records_append_body` for the arguments): the stamp, the word, the values, the
+/// result unless NULL, and `copies` (the descriptors of the call's copies, made in the same span)
+/// for a mock whose `captures` are not NULL.
+IMPOSTOR_HOT impostor_open_call impostor_records_fill(impostor_records *_Nonnull records, impostor_lane *_Nonnull lane,
+                                                      uint64_t stamp, uint64_t word, int from_frame, int eightbytes,
+                                                      void *_Nullable const *_Nullable arguments,
+                                                      const unsigned char *_Nullable frame,
+                                                      const impostor_record_step *_Nonnull steps, uint32_t count,
+                                                      const void *_Nullable result, uint32_t result_offset,
+                                                      uint32_t result_size,
+                                                      const impostor_capture_plan *_Nullable captures,
+                                                      const impostor_capture_descriptor *_Nullable copies) {
+    impostor_open_call call = {NULL};
+    unsigned char *record = (unsigned char *)impostor_records_place(records, lane);
+    call.record = record;
+    // The record is `stride` unused bytes of this thread's own lane: no other thread writes it,
+    // and readers read it only once the commit publishes it.
+    __builtin_memcpy(record, &stamp, 8);
+    __builtin_memcpy(record + 8, &word, 8);
+#define IMPOSTOR_COPY_EIGHT(index)                                                                           \
+    __builtin_memcpy(record + steps[index].offset,                                                           \
+                     from_frame ? (const void *)(frame + steps[index].source) : arguments[index], 8)
+    // Up to four values of 8 copied bytes without a loop (most signatures): one branch on the
+    // count, then the copies in order up the record, as the spills require.
+    switch (eightbytes ? count : UINT32_MAX) {
+    case 0: break;
+    case 1: IMPOSTOR_COPY_EIGHT(0); break;
+    case 2: IMPOSTOR_COPY_EIGHT(0); IMPOSTOR_COPY_EIGHT(1); break;
+    case 3: IMPOSTOR_COPY_EIGHT(0); IMPOSTOR_COPY_EIGHT(1); IMPOSTOR_COPY_EIGHT(2); break;
+    case 4: IMPOSTOR_COPY_EIGHT(0); IMPOSTOR_COPY_EIGHT(1); IMPOSTOR_COPY_EIGHT(2); IMPOSTOR_COPY_EIGHT(3); break;
+    default:
+        for (uint32_t index = 0; index < count; index++) {
+            // Each argument pointer points at a value of its parameter's size (libffi's closure
+            // and the static dispatcher both give one per parameter), as does each source offset
+            // in the dispatcher's frame; and each step lies in the record.
+            const void *from = from_frame ? frame + steps[index].source : arguments[index];
+            if (eightbytes) __builtin_memcpy(record + steps[index].offset, from, 8);
+            else impostor_copy(record + steps[index].offset, from, steps[index].size);
+        }
+    }
+#undef IMPOSTOR_COPY_EIGHT
+    if (result_size > 0 && result != NULL) {
+        if (eightbytes) __builtin_memcpy(record + result_offset, result, 8);
+        else impostor_copy(record + result_offset, result, result_size);
+    }
+    if (captures != NULL && copies != NULL) {
+        // After the values, whose 8-byte copies may spill into the descriptors' place.
+        __builtin_memcpy(record + captures->descriptors_offset, copies, captures->count * sizeof copies[0]);
+    }
+    impostor_records_commit(records, lane);
+    return call;
+}
+
+
 /// Records one call in the calling thread's lane of `records`: its ordering stamp, `word`
 /// (the first capture's index, and `IMPOSTOR_RECORD_OPEN` for a call whose answer is yet to
 /// run), each argument's bytes at its step, and the result's `result_size` bytes at
@@ -123,55 +190,14 @@ IMPOSTOR_HOT impostor_open_call impostor_records_append_body(impostor_records *_
                                                const impostor_capture_plan *_Nullable captures,
                                                const impostor_capture_descriptor *_Nullable given,
                                                impostor_capture_descriptor *_Nullable copies) {
-    impostor_lane *lane = impostor_records_lane(records, serial);
-    // Only this thread sets its lane busy: finding it set, this is a signal handler that
-    // interrupted this thread's own append, which must keep the lane to itself.
-    if (__builtin_expect(atomic_load_explicit(&lane->busy, memory_order_relaxed) != 0, 0)) {
-        lane = impostor_lane_nested(records, lane);
-    }
+    impostor_lane *lane = impostor_records_writing_lane(records, serial);
     impostor_open_call call = {NULL};
     if (!impostor_records_enter(records, lane)) return call;
     // The copies first, the record's place after: a pointer into memory the caller unmapped
     // just before the call must not be read in a chunk this call maps for its record.
     if (captures != NULL) impostor_record_captures(lane, copies, captures, given, from_frame, arguments, frame, steps);
-    unsigned char *record = (unsigned char *)impostor_records_place(records, lane);
-    call.record = record;
-    // The record is `stride` unused bytes of this thread's own lane: no other thread writes it,
-    // and readers read it only once the commit publishes it.
-    __builtin_memcpy(record, &stamp, 8);
-    __builtin_memcpy(record + 8, &word, 8);
-#define IMPOSTOR_COPY_EIGHT(index)                                                                           \
-    __builtin_memcpy(record + steps[index].offset,                                                           \
-                     from_frame ? (const void *)(frame + steps[index].source) : arguments[index], 8)
-    // Up to four values of 8 copied bytes without a loop (most signatures): one branch on the
-    // count, then the copies in order up the record, as the spills require.
-    switch (eightbytes ? count : UINT32_MAX) {
-    case 0: break;
-    case 1: IMPOSTOR_COPY_EIGHT(0); break;
-    case 2: IMPOSTOR_COPY_EIGHT(0); IMPOSTOR_COPY_EIGHT(1); break;
-    case 3: IMPOSTOR_COPY_EIGHT(0); IMPOSTOR_COPY_EIGHT(1); IMPOSTOR_COPY_EIGHT(2); break;
-    case 4: IMPOSTOR_COPY_EIGHT(0); IMPOSTOR_COPY_EIGHT(1); IMPOSTOR_COPY_EIGHT(2); IMPOSTOR_COPY_EIGHT(3); break;
-    default:
-        for (uint32_t index = 0; index < count; index++) {
-            // Each argument pointer points at a value of its parameter's size (libffi's closure
-            // and the static dispatcher both give one per parameter), as does each source offset
-            // in the dispatcher's frame; and each step lies in the record.
-            const void *from = from_frame ? frame + steps[index].source : arguments[index];
-            if (eightbytes) __builtin_memcpy(record + steps[index].offset, from, 8);
-            else impostor_copy(record + steps[index].offset, from, steps[index].size);
-        }
-    }
-#undef IMPOSTOR_COPY_EIGHT
-    if (result_size > 0 && result != NULL) {
-        if (eightbytes) __builtin_memcpy(record + result_offset, result, 8);
-        else impostor_copy(record + result_offset, result, result_size);
-    }
-    if (captures != NULL) {
-        // After the values, whose 8-byte copies may spill into the descriptors' place.
-        __builtin_memcpy(record + captures->descriptors_offset, copies, captures->count * sizeof copies[0]);
-    }
-    impostor_records_commit(records, lane);
-    return call;
+    return impostor_records_fill(records, lane, stamp, word, from_frame, eightbytes, arguments, frame, steps, count, result,
+                                 result_offset, result_size, captures, copies);
 }
 
 /// `impostor_records_append_body` for a mock that copies pointer memory, with room for the

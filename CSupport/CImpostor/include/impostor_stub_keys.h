@@ -1,13 +1,17 @@
 // Stub keys: a mock's stubs whose every argument matcher is `any()` or a literal of 1, 2, 4 or
 // 8 bytes (an integer, pointer, enum or NULL), compiled so that a static trampoline's
 // dispatcher finds the stub that answers a call without entering Swift's handler. Only the
-// stub's answer (its block, or its value) runs in Swift.
+// stub's answer (its block, or its value) runs in Swift. A mock that copies pointer memory also
+// keys `cString("…")` (ASCII text) and `bytes([…])` matchers: memory tests, checked against the
+// call's copies (see impostor_captures.h).
 #ifndef IMPOSTOR_STUB_KEYS_H
 #define IMPOSTOR_STUB_KEYS_H
 
 #include <stdatomic.h>
 #include <stdint.h>
 #include <string.h>
+
+#include "impostor_captures.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -21,8 +25,22 @@ extern "C" {
 /// Keys in a mock's first block; each later block has 4 times as many.
 #define IMPOSTOR_KEY_FIRST_BLOCK 4
 
+/// A memory test's kinds: the copy's text equals the literal (`cString`), or the copy starts
+/// with the literal's bytes (`bytes`).
+#define IMPOSTOR_KEY_TEXT 1
+#define IMPOSTOR_KEY_PREFIX 2
+
+/// A memory test's literal. Allocated with its key, freed with the keys.
+typedef struct impostor_key_literal {
+    uint32_t length;
+    uint32_t kind;
+    unsigned char bytes[];
+} impostor_key_literal;
+
 /// One literal: the 8 bytes at `source` in the dispatcher's frame, masked to the argument's
-/// size, must equal `bits`.
+/// size, must equal `bits`. A memory test has `mask` 0, the argument's place among the call's
+/// copies as `source` and its `impostor_key_literal`'s address as `bits`; a key's memory tests
+/// come after its other tests.
 typedef struct impostor_key_test {
     uint32_t source;
     uint32_t argument;
@@ -42,8 +60,10 @@ typedef struct impostor_stub_key {
     uint32_t run;
     uint64_t run_summary;
     impostor_key_test tests[IMPOSTOR_KEY_TESTS];
+    /// How many of `tests` are memory tests (the last ones).
+    uint32_t memory_tests;
     /// To 128 bytes: the scan steps between keys with shifts, not multiplications.
-    uint64_t unused;
+    uint32_t unused;
 } impostor_stub_key;
 
 /// Room for a mock's keys. Replaced by a larger copy when full; the old one stays until the
@@ -138,14 +158,74 @@ static inline __attribute__((always_inline)) const impostor_stub_key *_Nullable 
 #undef IMPOSTOR_KEY_VALUE
 }
 
+/// A memory test against the call's copy `copy`: 1 when it passes, 0 when it fails, -1 when
+/// only the Swift handler can tell (the copy could not be read, which the matcher reports; or
+/// the text differs but holds bytes past ASCII, which Swift's comparison of strings by canonical
+/// equivalence may still find equal: "K" is "\u{212A}").
+static inline int impostor_key_memory_test(const impostor_key_test *_Nonnull test,
+                                           const impostor_capture_descriptor *_Nonnull copies) {
+    const impostor_key_literal *literal = (const impostor_key_literal *)(uintptr_t)test->bits;
+    const impostor_capture_descriptor *copy = &copies[test->source];
+    if (copy->state == IMPOSTOR_CAPTURE_NULL) return 0;
+    if (copy->state != IMPOSTOR_CAPTURE_MEMORY) return -1;
+    const unsigned char *bytes = (const unsigned char *)(uintptr_t)copy->data;
+    size_t length = copy->copied;
+    if (literal->kind == IMPOSTOR_KEY_PREFIX) return length >= literal->length && memcmp(bytes, literal->bytes, literal->length) == 0;
+    // The copy's text, as `CapturedMemory.text` reads it: without a C string's NUL, unless cut.
+    if (length > 0 && bytes[length - 1] == 0 && copy->handed_over <= length) length -= 1;
+    if (length == literal->length && memcmp(bytes, literal->bytes, length) == 0) return 1;
+    for (size_t index = 0; index < length; index++) {
+        if (bytes[index] >= 0x80) return -1;
+    }
+    return 0;
+}
+
+/// `impostor_stub_keys_match` for a mock that copies pointer memory, whose keys may have memory
+/// tests, checked against the call's `copies`. Sets `*undecided` (and returns NULL) when a key
+/// newer than any that matches cannot be decided here: the call then goes to the handler.
+static inline __attribute__((always_inline)) const impostor_stub_key *_Nullable impostor_stub_keys_match_copies(
+    impostor_stub_keys *_Nonnull table, const unsigned char *_Nullable frame, void *_Nullable const *_Nullable arguments,
+    int through_pointers, const impostor_capture_descriptor *_Nonnull copies, int *_Nonnull undecided) {
+#define IMPOSTOR_KEY_VALUE(test) (through_pointers ? impostor_key_pointee(arguments, (test)) : impostor_key_value(frame, (test)))
+    *undecided = 0;
+    uint32_t count = atomic_load_explicit(&table->count, memory_order_acquire);
+    uint32_t oldest = atomic_load_explicit(&table->first_live, memory_order_relaxed);
+    if (count <= oldest) return NULL;
+    // Sound: as in `impostor_stub_keys_match`.
+    const impostor_stub_key *keys = atomic_load_explicit(&table->block, memory_order_acquire)->keys;
+    for (const impostor_stub_key *key = keys + count - 1;; key--) {
+        uint32_t scalar = key->test_count - key->memory_tests;
+        uint32_t index = 0;
+        while (index < scalar && IMPOSTOR_KEY_VALUE(&key->tests[index]) == key->tests[index].bits) index++;
+        if (index == scalar) {
+            int verdict = 1;
+            for (; index < key->test_count && verdict == 1; index++) verdict = impostor_key_memory_test(&key->tests[index], copies);
+            if (verdict < 0) {
+                *undecided = 1;
+                return NULL;
+            }
+            if (verdict == 1) return key;
+        }
+        if (key == keys + oldest) return NULL;
+    }
+#undef IMPOSTOR_KEY_VALUE
+}
+
 /// Adds the newest key: `test_count` literals, argument `arguments[k]` of `sizes[k]` bytes
 /// equal to `bits[k]`, each read at `sources[arguments[k]]` in a static trampoline's frame
 /// (NULL `sources`: read through libffi's argument pointers). Call under the lock
 /// that orders the mock's stubs. False when the keys are full, the stub has too many literals
 /// or memory ran out: the caller then sends every call to the handler.
+///
+/// `memory_count` memory tests follow (a mock that copies pointer memory): argument
+/// `memory_arguments[k]`, whose copy is `memory_places[k]`th of the call's, against the
+/// `memory_lengths[k]` bytes at `memory_bytes[k]`, by `memory_kinds[k]`.
 int impostor_stub_keys_append(impostor_stub_keys *_Nonnull table, const void *_Nonnull stub,
                               const uint64_t *_Nullable sources, const uint32_t *_Nullable arguments,
-                              const uint32_t *_Nullable sizes, const uint64_t *_Nullable bits, uint32_t test_count);
+                              const uint32_t *_Nullable sizes, const uint64_t *_Nullable bits, uint32_t test_count,
+                              const uint32_t *_Nullable memory_arguments, const uint32_t *_Nullable memory_places,
+                              const uint32_t *_Nullable memory_kinds, const uint32_t *_Nullable memory_lengths,
+                              const unsigned char *_Nullable const *_Nullable memory_bytes, uint32_t memory_count);
 
 /// Forgets every key added so far (a reset of the mock's stubs). Call under the same lock.
 void impostor_stub_keys_forget_all(impostor_stub_keys *_Nonnull table);

@@ -149,11 +149,36 @@ struct FastPath {
     /// Sends every call to the Swift handler from now on.
     func close() { impostor_fast_path_set_open(raw, 0) }
 
-    /// Adds a key for `stub` (unretained: the stub table keeps it) testing each argument in
-    /// `arguments` on `sizes` bytes against `bits`; false when the keys are full.
-    func addKey(stub: UnsafeMutableRawPointer, arguments: [UInt32], sizes: [UInt32], bits: [UInt64]) -> Bool {
-        // Sound: the arrays outlive the call, which copies them into the key.
-        impostor_fast_path_add_key(raw, stub, arguments, sizes, bits, UInt32(arguments.count)) != 0
+    /// Adds a key for `stub` (unretained: the stub table keeps it) with `tests`; false when the
+    /// keys are full, or the tests are too many for one key.
+    func addKey(stub: UnsafeMutableRawPointer, tests: StubKeyTests) -> Bool {
+        let memory = tests.memory
+        let literals = memory.map(\.key.bytes)
+        return withByteAddresses(of: literals[...]) { addresses in
+            // Sound: the arrays and the literals' bytes outlive the call, which copies them into the key.
+            impostor_fast_path_add_key(
+                raw, stub, tests.scalars.map(\.argument), tests.scalars.map(\.size), tests.scalars.map(\.bits),
+                UInt32(tests.scalars.count), memory.map(\.argument), memory.map(\.place), memory.map { Self.kind(of: $0.key) },
+                literals.map { UInt32($0.count) }, addresses, UInt32(memory.count)) != 0
+        }
+    }
+
+    /// A memory test's kind, as the C key keeps it.
+    private static func kind(of key: MemoryKey) -> UInt32 {
+        switch key {
+        case .text: UInt32(IMPOSTOR_KEY_TEXT)
+        case .prefix: UInt32(IMPOSTOR_KEY_PREFIX)
+        }
+    }
+
+    /// Runs `body` with the address of each array's bytes, valid inside it.
+    private func withByteAddresses<R>(
+        of arrays: ArraySlice<[UInt8]>, collected: [UnsafePointer<UInt8>?] = [], _ body: ([UnsafePointer<UInt8>?]) -> R
+    ) -> R {
+        guard let first = arrays.first else { return body(collected) }
+        return first.withUnsafeBufferPointer { buffer in
+            withByteAddresses(of: arrays.dropFirst(), collected: collected + [buffer.baseAddress], body)
+        }
     }
 
     /// Forgets every key.

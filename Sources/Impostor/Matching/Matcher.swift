@@ -41,11 +41,15 @@ public struct Matcher<Value>: CustomStringConvertible {
     /// For equality with a C value: its bytes and how to compare them, so a call is matched
     /// by comparing bytes rather than by calling a closure.
     let literal: LiteralValue?
+    /// For a matcher the entry point can check against a call's copy of pointer memory
+    /// (`cString("…")`, `bytes([…])`): what it compares.
+    let memoryKey: MemoryKey?
 
-    init(test: Test, description: String, literal: LiteralValue? = nil) {
+    init(test: Test, description: String, literal: LiteralValue? = nil, memoryKey: MemoryKey? = nil) {
         self.test = test
         self.description = description
         self.literal = literal
+        self.memoryKey = memoryKey
     }
 
     /// A matcher that accepts the values `predicate` returns true for, shown as `description`.

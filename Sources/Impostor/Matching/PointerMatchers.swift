@@ -49,7 +49,7 @@ public func cString<Pointer: CTextPointer>(
 func cStringMatcher<Pointer>(equalTo text: String, describedAs description: String? = nil) -> Matcher<Pointer> {
     Matcher(
         test: .slot({ $0.text().value == text }, reading: textReading),
-        description: description ?? "cString(\(ValueFormatter.quoted(text)))")
+        description: description ?? "cString(\(ValueFormatter.quoted(text)))", memoryKey: MemoryKey.text(text))
 }
 
 /// How text matchers read: text, shown quoted.
@@ -111,7 +111,7 @@ public func bytes<Pointer>(
 ) -> Pointer {
     let matcher = Matcher<Pointer>(
         test: .slot({ $0.pointedBytes(count: expected.count).value == expected }, reading: bytesReading(expected.count)),
-        description: "bytes([\(Hex.bytes(expected))])")
+        description: "bytes([\(Hex.bytes(expected))])", memoryKey: .prefix(expected))
     return record(matcher, SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 

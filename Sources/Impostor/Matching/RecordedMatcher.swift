@@ -13,6 +13,8 @@ struct RecordedMatcher: @unchecked Sendable {
     /// Set for equality matchers on C values: the binder compares bytes instead of calling
     /// `test`.
     let literal: LiteralValue?
+    /// Set for `cString("…")` and `bytes([…])`: what a stub key compares in C (see ``MemoryKey``).
+    let memoryKey: MemoryKey?
     /// Runs when a whole call matched (argument captors keep the value here).
     let onMatch: ((ArgumentView) -> Void)?
     /// Set for matchers and captors that read through a pointer argument.
@@ -31,6 +33,7 @@ struct RecordedMatcher: @unchecked Sendable {
         let pointerReading = pointerReading ?? matcher.test.pointerReading
         self.pointerReading = pointerReading
         literal = matcher.literal
+        memoryKey = matcher.memoryKey
         valueType = Value.self
         description = matcher.description
         self.site = site

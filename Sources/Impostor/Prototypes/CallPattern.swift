@@ -114,15 +114,21 @@ final class CallPattern: Sendable {
     }
 
     /// The pattern as literal tests of an argument's bits, one per argument that is not
-    /// `any()`: what the mock's entry point checks itself, in C. Nil when some matcher
-    /// needs more than a comparison of bits (code, a float, a struct of several fields).
-    var keyTests: [(argument: UInt32, size: UInt32, bits: UInt64)]? {
-        var keyTests: [(argument: UInt32, size: UInt32, bits: UInt64)] = []
+    /// `any()`, and, for a mock that copies pointer memory, tests of its copies (`cString("…")`
+    /// of ASCII text, `bytes([…])`): what the mock's entry point checks itself, in C. Nil when
+    /// some matcher needs more than that (code, a float, a struct of several fields, a captor).
+    var keyTests: StubKeyTests? {
+        var keyTests = StubKeyTests()
         for (index, test) in tests.enumerated() {
             switch test.kind {
             case .any: continue
-            case .bits: keyTests.append((UInt32(index), UInt32(test.size), test.bits))
-            case .float, .double, .general: return nil
+            case .bits: keyTests.scalars.append((UInt32(index), UInt32(test.size), test.bits))
+            case .float, .double: return nil
+            case .general:
+                guard case .test(let matcher) = arguments[index], matcher.onMatch == nil, let key = matcher.memoryKey,
+                      interceptor.capturePlan.capturePlaces[index] >= 0
+                else { return nil }
+                keyTests.memory.append((UInt32(index), UInt32(interceptor.capturePlan.capturePlaces[index]), key))
             }
         }
         return keyTests
@@ -132,6 +138,14 @@ final class CallPattern: Sendable {
     var description: String {
         "\(interceptor.name)(\(arguments.map(\.description).joined(separator: ", ")))"
     }
+}
+
+/// A stub's matchers as its stub key tests them (see ``CallPattern/keyTests``).
+struct StubKeyTests {
+    /// Literal bits: the argument, its size, the bits.
+    var scalars: [(argument: UInt32, size: UInt32, bits: UInt64)] = []
+    /// Tests of a copy: the argument, its copy's place among the call's copies, what is compared.
+    var memory: [(argument: UInt32, place: UInt32, key: MemoryKey)] = []
 }
 
 /// A compiled test and the argument it reads.

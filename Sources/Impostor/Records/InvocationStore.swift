@@ -162,9 +162,7 @@ final class InvocationStore: @unchecked Sendable {
     /// full. Call under the stub table's lock, before the stub is published.
     func addKey(for stub: Stub) -> Bool {
         guard stub.isKeyable, plan.isEmpty || !stub.readsCaptures, let tests = stub.pattern.keyTests else { return false }
-        return fastPath.addKey(
-            stub: Unmanaged.passUnretained(stub).toOpaque(), arguments: tests.map(\.argument), sizes: tests.map(\.size),
-            bits: tests.map(\.bits))
+        return fastPath.addKey(stub: Unmanaged.passUnretained(stub).toOpaque(), tests: tests)
     }
 
     /// Forgets every key (a reset of the mock's stubs). Under the stub table's lock.

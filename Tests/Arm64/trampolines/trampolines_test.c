@@ -441,7 +441,7 @@ static void fast_path(void) {
     static int stub_marker;
     uint32_t argument = 1, size = 4;
     uint64_t bits = 5;
-    CHECK(impostor_fast_path_add_key(fast, &stub_marker, &argument, &size, &bits, 1), "fast path: the key was refused");
+    CHECK(impostor_fast_path_add_key(fast, &stub_marker, &argument, &size, &bits, 1, NULL, NULL, NULL, NULL, NULL, 0), "fast path: the key was refused");
     impostor_fast_path_set_open(fast, 1);
 
     typedef int32_t (*shape)(int32_t, int32_t);
