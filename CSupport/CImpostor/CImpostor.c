@@ -49,6 +49,12 @@ int impostor_closure_prepare(void *closure, ffi_cif *cif, impostor_closure_handl
     return (int)ffi_prep_closure_loc((ffi_closure *)closure, cif, handler, user_data, code);
 }
 
+_Atomic(impostor_symbol_answering_fn) impostor_symbol_answering = NULL;
+
+void impostor_set_symbol_answering(impostor_symbol_answering_fn function) {
+    atomic_store_explicit(&impostor_symbol_answering, function, memory_order_release);
+}
+
 /// What a closure made by `impostor_closure_prepare_answering` reads on every call.
 typedef struct closure_context {
     impostor_closure_handler handler;
@@ -74,8 +80,9 @@ IMPOSTOR_HOT_AROUND_ANSWER void close_fast(impostor_fast_path *fast, impostor_op
     impostor_records_close_call(call, 0, result, fast->result_offset, fast->result_size);
 }
 
-/// The fast path of a mock that copies pointer memory (see impostor_captured_answers.h), through
-/// libffi's pointers. Out of line: the other mocks' path keeps its frame.
+/// The fast path of a mock that copies pointer memory or stands for an interposed symbol (see
+/// impostor_captured_answers.h), through libffi's pointers. Out of line: the other mocks' path
+/// keeps its frame.
 __attribute__((noinline)) static int answer_captured(closure_context *context, impostor_fast_path *fast, void *result,
                                                      void **arguments) {
     // No base: libffi's pointers are the offsets (see `impostor_static_answer`).
@@ -89,7 +96,7 @@ static void answering_closure_handler(ffi_cif *cif, void *result, void **argumen
     closure_context *context = data;
     impostor_fast_path *fast = context->fast;
     if (atomic_load_explicit(&fast->open, memory_order_acquire) && !impostor_needs_attention()) {
-        if (__builtin_expect(fast->captures != NULL, 0)) {
+        if (__builtin_expect(fast->captures != NULL || fast->symbol >= 0, 0)) {
             if (!answer_captured(context, fast, result, arguments)) context->handler(cif, result, arguments, context->user_data);
             return;
         }

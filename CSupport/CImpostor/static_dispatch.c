@@ -102,8 +102,8 @@ __attribute__((noinline)) static void hand_to_handler(static_closure *closure, u
 
 static void dispatch_general(static_closure *closure, unsigned char *frame);
 
-/// The fast path of a mock that copies pointer memory (see impostor_captured_answers.h). Out of
-/// line: the other mocks' path keeps its frame.
+/// The fast path of a mock that copies pointer memory or stands for an interposed symbol (see
+/// impostor_captured_answers.h). Out of line: the other mocks' path keeps its frame.
 __attribute__((noinline)) static int dispatch_captured(static_closure *closure, impostor_fast_path *fast,
                                                        unsigned char *frame, unsigned char *result) {
     // Both return registers of the route: 16 bytes of the frame.
@@ -121,7 +121,7 @@ void impostor_static_dispatch(static_closure *closure, unsigned char *frame) {
     unsigned char *result = frame + closure->result_offset;
     impostor_fast_path *fast = closure->fast;
     if (fast != NULL && atomic_load_explicit(&fast->open, memory_order_acquire) && !impostor_needs_attention()) {
-        if (__builtin_expect(fast->captures != NULL, 0)) {
+        if (__builtin_expect(fast->captures != NULL || fast->symbol >= 0, 0)) {
             if (!dispatch_captured(closure, fast, frame, result)) hand_to_handler(closure, frame, result);
             return;
         }

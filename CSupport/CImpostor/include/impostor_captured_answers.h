@@ -1,6 +1,9 @@
-// What an entry point does on its own for a call of a mock that copies pointer memory: the
-// copies first, then the stub keys (whose memory tests read them), then the record, in one busy
-// span of the calling thread's lane. Shared by the static dispatcher and libffi closures.
+// What an entry point does on its own for a call of a mock that copies pointer memory, or that
+// stands for an interposed symbol: the copies first, then the stub keys (whose memory tests read
+// them), then the record, in one busy span of the calling thread's lane, which a release waits
+// for (so that a call racing the release of an interposed symbol's mock reaches the handler,
+// which passes it on to the real function, rather than a zero answer). Shared by the static
+// dispatcher and libffi closures.
 #ifndef IMPOSTOR_CAPTURED_ANSWERS_H
 #define IMPOSTOR_CAPTURED_ANSWERS_H
 
@@ -14,9 +17,9 @@
 extern "C" {
 #endif
 
-/// Answers and records a call of a capturing mock whose fast path is open, as the handler
-/// would: 1 when done, 0 when the call must go to the handler (a key only Swift can decide, no
-/// key and a mock that is not nice, or records retired), with nothing copied or recorded.
+/// Answers and records a call of such a mock whose fast path is open, as the handler would: 1
+/// when done, 0 when the call must go to the handler (a key only Swift can decide, no key and a
+/// mock that is not nice, or records retired), with nothing copied or recorded.
 ///
 /// The arguments are read from `frame` at each of `steps`' sources (`from_frame`, a constant)
 /// or through libffi's `arguments`; `answer` runs a matched key's stub with `base` and `offsets`
@@ -35,8 +38,8 @@ static inline __attribute__((always_inline)) int impostor_answer_captured(
     impostor_chunk *chunk = lane->capture_current;
     unsigned char *next = lane->capture_next;
     size_t free_bytes = lane->capture_free;
-    impostor_capture_descriptor copies[plan->count + 1];
-    impostor_record_captures(lane, copies, plan, NULL, from_frame, arguments, frame, steps);
+    impostor_capture_descriptor copies[plan != NULL ? plan->count + 1 : 1];
+    if (plan != NULL) impostor_record_captures(lane, copies, plan, NULL, from_frame, arguments, frame, steps);
     int undecided;
     const impostor_stub_key *key = impostor_stub_keys_match_copies(&fast->keys, frame, arguments, !from_frame, copies, &undecided);
     if (undecided || (key == NULL && !fast->nice)) {
@@ -59,7 +62,12 @@ static inline __attribute__((always_inline)) int impostor_answer_captured(
                                                     frame, steps, fast->count, NULL, fast->result_offset,
                                                     fast->result_size, plan, copies);
     impostor_answering previous = impostor_begin_answering(fast->answering_failures, (uintptr_t)__builtin_frame_address(0));
+    // An interposed symbol's answer calling the symbol by name reaches the real function, as
+    // from the handler (installed before any such mock can be made).
+    impostor_symbol_answering_fn mark = atomic_load_explicit(&impostor_symbol_answering, memory_order_acquire);
+    int was = fast->symbol >= 0 && mark != NULL ? mark((uint32_t)fast->symbol, 1) : 1;
     answer(user_data, key->stub, result, base, offsets, stamp);
+    if (!was) mark((uint32_t)fast->symbol, 0);
     impostor_end_answering(previous);
     impostor_records_close_call(call, 0, result, fast->result_offset, fast->result_size);
     return 1;

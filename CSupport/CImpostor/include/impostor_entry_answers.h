@@ -59,7 +59,18 @@ typedef struct impostor_fast_path {
     /// What each call copies from its pointer arguments into its record, NULL for a mock that
     /// copies nothing. Set before `open`, never changed; the mock's store owns it.
     const impostor_capture_plan *_Nullable captures;
+    /// For the mock of an interposed symbol, its dispatcher's index (else -1): while a key's
+    /// answer runs, the thread is marked as answering the symbol, so that the answer's own calls
+    /// of it by name reach the real function (see `impostor_symbol_answering`). Set before `open`.
+    int32_t symbol;
 } impostor_fast_path;
+
+/// Marks the calling thread as answering interposed symbol `index` (`on` 1) or not (0), and says
+/// whether it was. CImpostorInterpose's `impostor_got_set_answering`, installed by Swift with the
+/// first interposition (this target cannot call it directly); NULL before.
+typedef int (*impostor_symbol_answering_fn)(uint32_t index, int on);
+extern _Atomic(impostor_symbol_answering_fn) impostor_symbol_answering;
+void impostor_set_symbol_answering(impostor_symbol_answering_fn _Nonnull function);
 
 /// New closed fast-path settings for `records`, or NULL when out of memory. `steps` (`count`
 /// of them) and `captures` must outlive them; `impostor_fast_path_destroy` frees them.
@@ -79,6 +90,7 @@ static inline impostor_fast_path *_Nullable impostor_fast_path_create(
     fast->result_offset = result_offset;
     fast->result_size = result_size;
     fast->captures = captures;
+    fast->symbol = -1;
     return fast;
 }
 

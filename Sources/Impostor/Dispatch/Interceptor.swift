@@ -52,14 +52,14 @@ final class Interceptor: Sendable, LateCallCounting {
         self.book = book
         isNice = book.strictness == .nice
         self.store = InvocationStore(signature: signature, plan: capturePlan)
-        // A call of a mock with no symbol behind it is matched against its stubs, answered and
-        // recorded (with what it copies from its pointer arguments), and nothing else, until the
-        // mock gets a stub that runs code to match or an expectation, or is released: its entry
-        // point (a static trampoline or a libffi closure) may do that itself (and, for a nice
-        // mock, record a call no stub answers).
-        if dispatcherIndex < 0, originalAddress == 0 {
-            store.openFastPath(nice: isNice, failures: pendingFailures)
-        }
+        // A call is matched against the mock's stubs, answered and recorded (with what it copies
+        // from its pointer arguments), and nothing else, until the mock gets a stub that runs code
+        // to match or an expectation, or is released: its entry point (a static trampoline or a
+        // libffi closure) may do that itself (and, for a nice mock, record a call no stub
+        // answers). An interposed symbol's entry point marks the thread as answering the symbol
+        // while a key's answer runs, as `handle` does.
+        if dispatcherIndex >= 0 { GOT.installAnsweringForEntryPoints }
+        store.openFastPath(nice: isNice, failures: pendingFailures, symbol: dispatcherIndex)
     }
 
     /// Sends this mock's calls through its Mockery's expectations from now on.
@@ -191,7 +191,7 @@ final class Interceptor: Sendable, LateCallCounting {
 
     /// Runs the answer of a stub the mock's entry point matched in C, with failures
     /// already going to this mock's Mockery (the entry point sets that, from the settings
-    /// ``InvocationStore/openFastPath(nice:failures:)`` gave it). A keyed stub has no
+    /// ``InvocationStore/openFastPath(nice:failures:symbol:)`` gave it). A keyed stub has no
     /// captor: a captor runs code, so its stub is never a key.
     @inline(__always)
     func answerFromDispatcher(_ frame: CallFrame, with stub: Unmanaged<Stub>, stamp: UInt64) {

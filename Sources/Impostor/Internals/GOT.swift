@@ -1,3 +1,4 @@
+import CImpostor
 import CImpostorInterpose
 #if canImport(Glibc)
 import Glibc
@@ -105,6 +106,11 @@ enum GOT {
 
     /// Installs the chooser of every dispatcher, once.
     static func setChooser(_ chooser: Chooser) { impostor_got_set_chooser(chooser) }
+
+    /// Lets the entry points mark a thread as answering an interposed symbol, as the handler
+    /// does with ``setAnswering(_:_:)``, for the keys they answer themselves; once, before the
+    /// first interposed symbol's mock opens its fast path.
+    static let installAnsweringForEntryPoints: Void = impostor_set_symbol_answering(impostor_got_set_answering)
 
     /// Marks (or unmarks) this thread as answering a call of dispatcher `index`'s symbol;
     /// returns whether it was marked before.

@@ -139,10 +139,12 @@ struct FastPath {
     var recordsSerial: UInt64 { raw.pointee.records_serial }
 
     /// Opens the fast path: keys answer, with failures going to `failures` (unretained: it must
-    /// live as long as the mock), and a `nice` mock's call no key answers is recorded in C.
-    func open(nice: Bool, failures: UnsafeMutableRawPointer) {
+    /// live as long as the mock), and a `nice` mock's call no key answers is recorded in C. For
+    /// the mock of an interposed symbol, `symbol` is its dispatcher's index (else -1).
+    func open(nice: Bool, failures: UnsafeMutableRawPointer, symbol: Int32) {
         raw.pointee.nice = nice ? 1 : 0
         raw.pointee.answering_failures = failures
+        raw.pointee.symbol = symbol
         impostor_fast_path_set_open(raw, 1)
     }
 

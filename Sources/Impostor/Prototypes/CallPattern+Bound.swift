@@ -56,7 +56,7 @@ extension CallPattern: BoundPattern {
         // instead would reach the same function (a thread answering the symbol is marked, and
         // the dispatcher sends its calls to the original), so the two are equivalent and no
         // test can tell them apart; the direct call skips the dispatcher.
-        return StubAnswer { frame, _ in PassThrough.call(original, frame) }
+        return StubAnswer(callsOriginal: true) { frame, _ in PassThrough.call(original, frame) }
     }
 
     func faultProblem(_: FaultSchedule) -> String? { nil }

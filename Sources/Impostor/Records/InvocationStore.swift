@@ -149,9 +149,10 @@ final class InvocationStore: @unchecked Sendable {
 
     /// Lets the mock's entry point answer calls from its stub keys, with failures the
     /// answers raise going to `failures`, and, for a `nice` mock, record a call no key answers
-    /// itself. Once, when the mock is made; `failures` must live as long as the mock.
-    func openFastPath(nice: Bool, failures: PendingFailures) {
-        fastPath.open(nice: nice, failures: Unmanaged.passUnretained(failures).toOpaque())
+    /// itself. Once, when the mock is made; `failures` must live as long as the mock. `symbol`:
+    /// an interposed symbol's dispatcher index, -1 for other mocks.
+    func openFastPath(nice: Bool, failures: PendingFailures, symbol: Int32) {
+        fastPath.open(nice: nice, failures: Unmanaged.passUnretained(failures).toOpaque(), symbol: symbol)
     }
 
     /// Sends every call to the handler from now on.
@@ -161,7 +162,7 @@ final class InvocationStore: @unchecked Sendable {
     /// not compile to one (a matcher that runs code, a float or struct literal) or the keys are
     /// full. Call under the stub table's lock, before the stub is published.
     func addKey(for stub: Stub) -> Bool {
-        guard stub.isKeyable, plan.isEmpty || !stub.readsCaptures, let tests = stub.pattern.keyTests else { return false }
+        guard stub.isKeyable, !stub.needsTheHandler, let tests = stub.pattern.keyTests else { return false }
         return fastPath.addKey(stub: Unmanaged.passUnretained(stub).toOpaque(), tests: tests)
     }
 

@@ -11,10 +11,10 @@ final class Stub: @unchecked Sendable {
     /// False for a stub whose answer must see every call it matches (a fault schedule counts
     /// them): it never becomes a stub key the entry point answers itself.
     let isKeyable: Bool
-    /// Whether an answer reads the call's copies of pointer memory (see
-    /// ``StubAnswer/readsCaptures``).
-    var readsCaptures: Bool { readsCapturesFlag.load(ordering: .acquiring) }
-    private let readsCapturesFlag: Atomic<Bool>
+    /// Whether some answer can only run in the Swift handler (see
+    /// ``StubAnswer/needsTheHandler(_:)``): such a stub is never a stub key.
+    var needsTheHandler: Bool { needsTheHandlerFlag.load(ordering: .acquiring) }
+    private let needsTheHandlerFlag: Atomic<Bool>
     private let first: StubAnswer
     private let hasMore = Atomic<Bool>(false)
     private let more = Locked<(answers: [StubAnswer], calls: Int)>(([], 0))
@@ -24,15 +24,15 @@ final class Stub: @unchecked Sendable {
         self.capturesArguments = pattern.hasCaptors
         self.isKeyable = keyable
         self.first = answer
-        readsCapturesFlag = Atomic(answer.readsCaptures)
+        needsTheHandlerFlag = Atomic(answer.needsTheHandler(pattern.interceptor.capturePlan))
     }
 
-    /// Adds an answer given after the previous ones are used up. One that reads the call's
-    /// copies of pointer memory sends the mock's calls through the handler from now on, since a
-    /// call the entry point answers has none at hand (see ``StubAnswer/readsCaptures``).
+    /// Adds an answer given after the previous ones are used up. One that only the handler can
+    /// run sends the mock's calls through the handler from now on (see
+    /// ``StubAnswer/needsTheHandler(_:)``).
     func append(_ answer: StubAnswer) {
-        if answer.readsCaptures, !pattern.interceptor.capturePlan.isEmpty {
-            readsCapturesFlag.store(true, ordering: .releasing)
+        if answer.needsTheHandler(pattern.interceptor.capturePlan) {
+            needsTheHandlerFlag.store(true, ordering: .releasing)
             pattern.interceptor.store.closeFastPath()
         }
         more.withLock { $0.answers.append(answer) }

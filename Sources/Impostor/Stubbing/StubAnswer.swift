@@ -15,11 +15,21 @@ struct StubAnswer: @unchecked Sendable {
     /// takes the whole ``Invocation``): a call an entry point answers on its own has its copies
     /// in its record only, so such a stub is never a stub key of a mock that copies.
     let readsCaptures: Bool
+    /// True when the answer calls the real function of an interposed symbol, which needs the
+    /// handler's array of argument pointers: such a stub is never a stub key.
+    let callsOriginal: Bool
 
     @usableFromInline
-    init(readsCaptures: Bool = false, run: @escaping (CallFrame, UInt64) -> Void) {
+    init(readsCaptures: Bool = false, callsOriginal: Bool = false, run: @escaping (CallFrame, UInt64) -> Void) {
         self.run = run
         self.readsCaptures = readsCaptures
+        self.callsOriginal = callsOriginal
+    }
+
+    /// True when only the Swift handler can run this answer for a call of a mock whose copies
+    /// are described by `plan` (see ``readsCaptures`` and ``callsOriginal``).
+    func needsTheHandler(_ plan: CapturePlan) -> Bool {
+        callsOriginal || (readsCaptures && !plan.isEmpty)
     }
 
     /// Argument `cursor` of the call as `T`, moving the cursor on (an `inout` cursor: a

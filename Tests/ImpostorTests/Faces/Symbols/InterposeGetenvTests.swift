@@ -1,3 +1,4 @@
+import CImpostor
 import CImpostorTestSupport
 import Impostor
 import Testing
@@ -47,8 +48,14 @@ import Glibc
 
     @Test(.mockery) func aStubCallingTheSymbolByNameReachesTheRealFunction() {
         setenv("IMPOSTOR_GETENV_BY_NAME", "real", 1)
+        let staticPath = !libffiPathForced   // read before getenv is rebound: it reads the environment
         let getenvMock = interpose("getenv", as: GetEnv.self)
         stub(getenvMock(any())).with { (name: UnsafePointer<CChar>?) in getenv(name!) }  // not back into the mock
+        // The mock's entry point answers from the stub's key, and marks the thread as answering
+        // the symbol while the block runs, as the handler does.
+        if staticPath {
+            #expect(impostor_static_trampoline_live_keys(unsafeBitCast(getenvMock, to: UnsafeRawPointer.self)) == 1)
+        }
         #expect(InterpositionTestSupport.text(ct_interpose_getenv("IMPOSTOR_GETENV_BY_NAME")) == "real")
         verify(.once, getenvMock(any()))
     }
