@@ -1,7 +1,7 @@
 /// Verifying where the records lie: a pattern of literals and `any()` is counted by the C
 /// walk over the lanes, and the calls it counted are marked there, without the copy of every
-/// record that ``InvocationStore/snapshot()`` makes for matchers that run code (about 40 ms
-/// for a million calls, against a few for the walk).
+/// record that ``InvocationStore/snapshot()`` makes for matchers that run code (40 to 60 ms
+/// for a million calls, against about 2 for the two walks: Benchmarks/README.md, row 9).
 extension InvocationStore {
     /// The pattern as tests of a record's bytes, when its calls can be counted in place: every
     /// matcher `any()` or a literal of 1, 2, 4 or 8 bytes, no captor (a captor is fed the
