@@ -1,8 +1,8 @@
 import CImpostor
 
-/// The door to a mock's C record log (`impostor_records.h`, `impostor_record_writer.h`): the
-/// lanes of fixed-size records that calls append to without a lock, and what readers do with
-/// them under the log's lock.
+/// The door to a mock's C record log (`impostor_records.h`, `impostor_record_writer.h`,
+/// `impostor_record_counting.h`): the lanes of fixed-size records that calls append to without
+/// a lock, and what readers do with them under the log's lock.
 ///
 /// ``InvocationStore`` owns one log per mock and is its only user; the entry points' C code
 /// writes to the same log on the fast path (see ``FastPath``).
