@@ -1,26 +1,31 @@
 import CBenchmarkSupport
 import Impostor
 
-/// Row 9: `verify` over 1,000,000 recorded calls (target < 50 ms).
+/// Row 9: `verify` over 1,000,000 recorded calls (target < 10 ms, issue 33).
 enum VerifyRows {
     static func measure(into report: Report) {
         report.measure("9", "verify over 1,000,000 calls") {
             let name = "verify over 1,000,000 recorded calls"
             let statistics = try verifyOverOneMillionCalls(report.plan)
-            report.add(Row("9", name, .time(statistics), target: .time(statistics.median, below: 50_000_000),
-                           notes: ["one mock, 1,000,000 calls recorded by a C loop; each sample is one verify"]))
+            report.add(Row("9", name, .time(statistics), target: .time(statistics.median, below: 10_000_000),
+                           notes: ["one mock, 1,000,000 calls recorded by a C loop before each sample, which is one verify"]))
         }
     }
 
     /// The time of one `verify(.exactly(1_000_000), add(any(), eq(5)))` over 1,000,000 calls
     /// recorded by a C loop. A failing verify would format a message listing calls and time
-    /// the wrong thing, so failures stop the row instead.
+    /// the wrong thing, so failures stop the row instead. Each sample verifies calls recorded
+    /// afresh (untimed, into the chunks the clear kept), so that it marks every one of them, as
+    /// a test's verify does: a verify that finds its calls marked already writes nothing.
     static func verifyOverOneMillionCalls(_ plan: SamplingPlan) throws -> Statistics {
         let mockery = Mockery("row 9")
         let add = try Fixtures.unstubbed(in: mockery)
-        _ = bench_loop_binary(add, 1_000_000, Call.a, Call.b)
         var failures: [ImpostorFailure] = []
-        let statistics = Sampler.eachOnce(plan.isQuick ? 3 : 15) { _ in
+        let prepare = {
+            mockery.withCurrent { clearInvocations(add) }
+            _ = bench_loop_binary(add, 1_000_000, Call.a, Call.b)
+        }
+        let statistics = Sampler.eachOnce(plan.isQuick ? 3 : 15, prepare: prepare) { _ in
             failures += captureFailures {
                 mockery.withCurrent { verify(.exactly(1_000_000), add(any(), eq(Call.b))) }
             }

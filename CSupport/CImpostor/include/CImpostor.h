@@ -1,7 +1,8 @@
 // CImpostor: the small C layer under Impostor. This header only includes the others, one concern
 // each: libffi's closures (`impostor_closures.h`), the thread's state (`impostor_thread_state.h`),
-// locks and the expectations' monitor, the lock-free call records and their writer
-// (`impostor_records.h`, `impostor_record_writer.h`), what an entry point answers itself
+// locks and the expectations' monitor, the lock-free call records, their writer and a verify's
+// count of them in place (`impostor_records.h`, `impostor_record_writer.h`,
+// `impostor_record_counting.h`), what an entry point answers itself
 // (`impostor_entry_answers.h`, `impostor_stub_keys.h`), the static trampolines that take the
 // place of libffi's closures on Linux x86-64, the reads of a caller's memory that cannot fault
 // (`impostor_guarded_read.h`), and the assembler text that saves the argument registers, shared
@@ -18,6 +19,7 @@
 #include "impostor_records.h"
 #include "impostor_captures.h"
 #include "impostor_record_writer.h"
+#include "impostor_record_counting.h"
 #include "impostor_entry_answers.h"
 #include "impostor_captured_answers.h"
 #include "impostor_static_trampolines.h"

@@ -1,8 +1,8 @@
 import CImpostor
 
-/// The door to a mock's C record log (`impostor_records.h`, `impostor_record_writer.h`): the
-/// lanes of fixed-size records that calls append to without a lock, and what readers do with
-/// them under the log's lock.
+/// The door to a mock's C record log (`impostor_records.h`, `impostor_record_writer.h`,
+/// `impostor_record_counting.h`): the lanes of fixed-size records that calls append to without
+/// a lock, and what readers do with them under the log's lock.
 ///
 /// ``InvocationStore`` owns one log per mock and is its only user; the entry points' C code
 /// writes to the same log on the fast path (see ``FastPath``).
@@ -94,6 +94,31 @@ struct RecordLog {
     /// Forgets every record (a lane with a call still open is hidden, not emptied); `retiring`
     /// also frees them and turns later calls away. Under ``withLock(_:)``.
     func reset(retiring: Bool) { impostor_records_reset(raw, retiring ? 1 : 0) }
+
+    /// A literal a record must hold: `size` bytes (1, 2, 4 or 8) at `offset` in the record equal
+    /// to `bits` (see `impostor_record_test`).
+    typealias Test = impostor_record_test
+
+    static func test(offset: Int, size: Int, bits: UInt64) -> Test { Test(offset: UInt32(offset), size: UInt32(size), bits: bits) }
+
+    /// Counts the published records that hold every one of `tests` where they lie and, when
+    /// `mark` accepts the count, marks exactly the records counted verified. Each lane's count
+    /// is read once, so a call published meanwhile is neither counted nor marked. Nil when
+    /// memory ran out (nothing marked). Under ``withLock(_:)``, with clears kept out by the caller.
+    func count(_ tests: [Test], markingIf mark: (Int) -> Bool) -> Int? {
+        var counted = impostor_counted_records()
+        // Sound: the tests' buffer stays valid until the count is finished, which reads it
+        // again to mark; the count is finished (its memory freed) on every path.
+        return tests.withUnsafeBufferPointer { tests in
+            let count = impostor_records_count_matching(raw, tests.baseAddress, UInt32(tests.count), &counted)
+            guard count != .max else {
+                impostor_records_finish_count(raw, &counted, 0)
+                return nil
+            }
+            impostor_records_finish_count(raw, &counted, mark(Int(count)) ? 1 : 0)
+            return Int(count)
+        }
+    }
 
     /// Marks a record as accounted for by a verify (the word's flags byte, which only verify writes).
     static func markVerified(_ record: UnsafeMutableRawPointer) { impostor_record_mark_verified(record) }

@@ -243,6 +243,10 @@ final class InvocationStore: @unchecked Sendable {
         }
     }
 
+    /// Runs `body` on the log with the state lock and the log's lock held, as ``snapshot()``
+    /// reads: no clear, release or other verify runs meanwhile (see InvocationStore+Counting).
+    func withRecordsHeld<R>(_ body: (RecordLog) -> R) -> R { state.withLock { _ in log.withLock { body(log) } } }
+
     /// Forgets every record; the lanes keep their memory for the calls that follow.
     func removeAll() { reset(retiring: false) }
 

@@ -29,6 +29,7 @@ enum Verifier {
                 FailureReporter.report(ImpostorFailure(message: FailureMessages.releasedMockQueried(pattern.interceptor.name), site: site))
                 continue
             }
+            if timeout == nil, verifiedInPlace(pattern, mode: mode) { continue }
             let result = wait(for: pattern, mode: mode, timeout: timeout)
             reportUnreadable(pattern, in: result)
             guard mode.accepts(result.matching.count) else {
@@ -42,6 +43,18 @@ enum Verifier {
                 for index in result.matching { pattern.capture(result.batch.view(index).slot) }
             }
         }
+    }
+
+    /// Verifies `pattern` where its calls are recorded, without copying them, when it can be
+    /// counted there (see InvocationStore+Counting) and its count satisfies `mode`: the calls
+    /// counted are marked, as the copying path would mark them. False leaves the pattern to
+    /// that path, which also words a failure from its copy (a failing verify lists the calls,
+    /// so the copy is needed then anyway). A timed verify polls with the copying path.
+    private static func verifiedInPlace(_ pattern: CallPattern, mode: VerificationMode) -> Bool {
+        guard let tests = InvocationStore.recordTests(for: pattern),
+              let count = pattern.interceptor.store.countInPlace(tests, markingIf: mode.accepts)
+        else { return false }
+        return mode.accepts(count)
     }
 
     /// Reports each matcher of `pattern` that could not read an argument of a call it did not
