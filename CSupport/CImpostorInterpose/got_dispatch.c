@@ -23,9 +23,11 @@
 
 #include <stdatomic.h>
 #include <stddef.h>
+#include <stdlib.h>
 
-/// Bit 63 of a route: ask the chooser. No code address has it: user space ends below 2^47 on
-/// x86-64 and below 2^52 on AArch64 Linux (2^48 unless a program asks for more).
+/// Bit 63 of a route: ask the chooser. No code or heap address has it: user space ends below
+/// 2^47 on x86-64 and below 2^52 on AArch64 Linux (2^48 unless a program asks for more).
+/// Below it, a route that asks holds its claimed route's address, or 0 when it has none.
 #define CHOOSE_BIT ((uint64_t)1 << 63)
 
 static _Atomic uint64_t routes[IMPOSTOR_GOT_DISPATCHER_COUNT];
@@ -147,6 +149,14 @@ const void *impostor_got_choose(uint32_t index, const void *return_address) {
     }
     uint64_t route = atomic_load_explicit(&routes[index], memory_order_acquire);
     if ((route & CHOOSE_BIT) == 0) return (const void *)(uintptr_t)route;
+    // The owning test's own thread, when the newest layer answers that test over every object:
+    // the chooser would answer the same (the thread's claim decides before the running test),
+    // so it is not asked. The record came with the route in one acquire load, and records are
+    // immutable and never freed: if the layers change meanwhile, this call still gets the
+    // decision of the route it read, whole; its target is a mock's trampoline, never freed
+    // either, which passes a call to the original once its Mockery is released.
+    const impostor_got_claimed_route *claimed = (const impostor_got_claimed_route *)(uintptr_t)(route & ~CHOOSE_BIT);
+    if (claimed != NULL && thread_owner != NULL && claimed->owner == thread_owner) return claimed->target;
     const void *original = atomic_load_explicit(&originals[index], memory_order_acquire);
     impostor_got_chooser choose = atomic_load_explicit(&chooser, memory_order_acquire);
     // A call made while choosing (the Swift runtime calling the very symbol) goes to the
@@ -165,6 +175,32 @@ void impostor_got_set_chooser(impostor_got_chooser function) {
 void impostor_got_route(uint32_t index, const void *original, const void *target, int choose) {
     atomic_store_explicit(&originals[index], original, memory_order_release);
     uint64_t route = (uint64_t)(uintptr_t)target | (choose ? CHOOSE_BIT : 0);
+    atomic_store_explicit(&routes[index], route, memory_order_release);
+}
+
+/// Every claimed route made, newest first: reachable, so leak checkers do not count them.
+/// About 24 bytes per layer of a test's own, like the trampoline each layer keeps forever.
+struct claimed_route_record {
+    impostor_got_claimed_route route;  // first: its address is the record's
+    struct claimed_route_record *next;
+};
+static struct claimed_route_record *_Atomic claimed_routes = NULL;
+
+const impostor_got_claimed_route *impostor_got_claimed_route_make(const void *owner, const void *target) {
+    struct claimed_route_record *record = malloc(sizeof *record);
+    if (record == NULL) return NULL;
+    record->route = (impostor_got_claimed_route){.owner = owner, .target = target};
+    record->next = atomic_load_explicit(&claimed_routes, memory_order_relaxed);
+    while (!atomic_compare_exchange_weak_explicit(&claimed_routes, &record->next, record, memory_order_release,
+                                                  memory_order_relaxed)) {
+    }
+    return &record->route;
+}
+
+void impostor_got_route_choosing(uint32_t index, const void *original, const impostor_got_claimed_route *claimed) {
+    atomic_store_explicit(&originals[index], original, memory_order_release);
+    // Release: a call that reads this route sees the record's fields as they were written.
+    uint64_t route = (uint64_t)(uintptr_t)claimed | CHOOSE_BIT;
     atomic_store_explicit(&routes[index], route, memory_order_release);
 }
 

@@ -142,6 +142,25 @@ void impostor_got_set_chooser(impostor_got_chooser _Nonnull chooser);
 /// each: a call in flight sees the old route or the new one, never a mix.
 void impostor_got_route(uint32_t index, const void *_Nonnull original, const void *_Nonnull target, int choose);
 
+/// A route for the calls of one test's threads, published with a route that asks the chooser:
+/// a call from a thread claimed by `owner` (see `impostor_got_thread_owner`) goes to `target`
+/// without asking. Immutable once made, and never freed: a call that read it just before the
+/// route changed still finds it whole (see `impostor_got_route_choosing`).
+typedef struct impostor_got_claimed_route {
+    const void *_Nonnull owner;
+    const void *_Nonnull target;
+} impostor_got_claimed_route;
+
+/// Makes a claimed route (kept reachable for the life of the process), or NULL when out of memory.
+const impostor_got_claimed_route *_Nullable impostor_got_claimed_route_make(const void *_Nonnull owner,
+                                                                            const void *_Nonnull target);
+
+/// Routes dispatcher `index` through the chooser, except that calls from a thread claimed by
+/// `claimed->owner` go straight to `claimed->target` (when `claimed` is not NULL): one atomic
+/// store, like `impostor_got_route`, so a call in flight sees the old route or this one whole.
+void impostor_got_route_choosing(uint32_t index, const void *_Nonnull original,
+                                 const impostor_got_claimed_route *_Nullable claimed);
+
 /// Marks (or unmarks) the current thread as answering a call of dispatcher `index`'s symbol
 /// with a mock: calls of the same symbol made meanwhile on this thread go to the original.
 /// Returns whether it was marked before, to put back.

@@ -25,7 +25,10 @@ final class InterposedSymbol {
 
     /// Makes the dispatcher route as the layers say, in one atomic store: straight to the
     /// newest layer when it answers every call, through the chooser when a layer must look
-    /// at the caller, to the original when no layer is left.
+    /// at the caller, to the original when no layer is left. When the newest layer answers its
+    /// own test over every object, its claimed route lets that test's claimed threads skip the
+    /// chooser, which would pick the same layer for them: the newest layer is tried first, and
+    /// a thread's claim is the test it stands for.
     func publishRoute() {
         InterpositionRouting.setLayers(layers, for: index)
         let original = UnsafeRawPointer(bitPattern: self.original)!
@@ -33,7 +36,7 @@ final class InterposedSymbol {
             if newest.answersEveryCall {
                 GOT.route(index, original: original, target: UnsafeRawPointer(bitPattern: newest.mockCode)!, choose: false)
             } else {
-                GOT.route(index, original: original, target: original, choose: true)
+                GOT.routeChoosing(index, original: original, claimed: newest.claimedRoute)
             }
         } else {
             GOT.route(index, original: original, target: original, choose: false)
