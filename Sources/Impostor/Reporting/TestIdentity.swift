@@ -10,6 +10,8 @@ final class TestIdentity: Sendable, Equatable {
         /// Where the test is declared: unique per test.
         case swiftTesting(fileID: String, line: Int, column: Int)
         case xcTest(String)
+        /// A test made up by Impostor's own tests and benchmarks (``standingIn(for:)``).
+        case standIn(String)
     }
 
     /// `lateCallerTest()`, for messages.
@@ -28,6 +30,10 @@ final class TestIdentity: Sendable, Equatable {
         if let name = TestFrameworkHooks.currentTestCaseName { return interned(.xcTest(name), name: name) }
         return nil
     }
+
+    /// The identity of a made-up test named `name`, the same object for the same name: what a
+    /// Mockery standing in for a test owns (see `Mockery.init(_:standingInForTest:)`).
+    static func standingIn(for name: String) -> TestIdentity { interned(.standIn(name), name: name) }
 
     private static func interned(_ key: Key, name: String) -> TestIdentity {
         interned.withLock { table in
