@@ -130,8 +130,10 @@ int impostor_got_swap(void *_Nullable *_Nonnull slot, void *_Nullable expected,
 void *_Nonnull impostor_got_dispatcher(uint32_t index);
 
 /// Swift's chooser: the target for a call that arrived at dispatcher `index` from code that
-/// returns to `return_address`, or NULL for the original.
-typedef const void *_Nullable (*impostor_got_chooser)(uint32_t index, const void *_Nullable return_address);
+/// returns to `return_address`, or NULL for the original. `table` is the route's (see
+/// `impostor_got_choosing_route`), NULL for a route made by `impostor_got_route`.
+typedef const void *_Nullable (*impostor_got_chooser)(uint32_t index, const void *_Nullable return_address,
+                                                      const void *_Nullable table);
 
 /// Installs the chooser called for routes marked `choose`.
 void impostor_got_set_chooser(impostor_got_chooser _Nonnull chooser);
@@ -142,24 +144,26 @@ void impostor_got_set_chooser(impostor_got_chooser _Nonnull chooser);
 /// each: a call in flight sees the old route or the new one, never a mix.
 void impostor_got_route(uint32_t index, const void *_Nonnull original, const void *_Nonnull target, int choose);
 
-/// A route for the calls of one test's threads, published with a route that asks the chooser:
-/// a call from a thread claimed by `owner` (see `impostor_got_thread_owner`) goes to `target`
-/// without asking. Immutable once made, and never freed: a call that read it just before the
-/// route changed still finds it whole (see `impostor_got_route_choosing`).
-typedef struct impostor_got_claimed_route {
-    const void *_Nonnull owner;
-    const void *_Nonnull target;
-} impostor_got_claimed_route;
+/// A route through the chooser, as one set of layers decides it. A call from a thread claimed
+/// by `owner` (see `impostor_got_thread_owner`) goes straight to `target` without asking, when
+/// `owner` is not NULL; every other call asks the chooser, which gets `table`. Immutable once
+/// made and never freed, so a call that read it just before the route changed still decides
+/// by it whole (see `impostor_got_route_choosing`).
+typedef struct impostor_got_choosing_route {
+    const void *_Nullable owner;
+    const void *_Nullable target;
+    const void *_Nullable table;
+} impostor_got_choosing_route;
 
-/// Makes a claimed route (kept reachable for the life of the process), or NULL when out of memory.
-const impostor_got_claimed_route *_Nullable impostor_got_claimed_route_make(const void *_Nonnull owner,
-                                                                            const void *_Nonnull target);
+/// Makes a choosing route (kept reachable for the life of the process), or NULL when out of memory.
+const impostor_got_choosing_route *_Nullable impostor_got_choosing_route_make(const void *_Nullable owner,
+                                                                              const void *_Nullable target,
+                                                                              const void *_Nullable table);
 
-/// Routes dispatcher `index` through the chooser, except that calls from a thread claimed by
-/// `claimed->owner` go straight to `claimed->target` (when `claimed` is not NULL): one atomic
-/// store, like `impostor_got_route`, so a call in flight sees the old route or this one whole.
+/// Routes dispatcher `index` by `route`: one atomic store, like `impostor_got_route`, so a call
+/// in flight decides by the old route or by this one, whole.
 void impostor_got_route_choosing(uint32_t index, const void *_Nonnull original,
-                                 const impostor_got_claimed_route *_Nullable claimed);
+                                 const impostor_got_choosing_route *_Nonnull route);
 
 /// Marks (or unmarks) the current thread as answering a call of dispatcher `index`'s symbol
 /// with a mock: calls of the same symbol made meanwhile on this thread go to the original.

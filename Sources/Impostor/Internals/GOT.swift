@@ -99,18 +99,17 @@ enum GOT {
         impostor_got_route(index, original, target, choose ? 1 : 0)
     }
 
-    /// Routes dispatcher `index` through the chooser, except for calls from a thread claimed by
-    /// the owner of `claimed` (a ``claimedRoute(owner:target:)``), which go to its target.
-    static func routeChoosing(_ index: UInt32, original: UnsafeRawPointer, claimed: UInt) {
-        // Sound: `claimed` is 0 or came from `impostor_got_claimed_route_make`, never freed.
-        impostor_got_route_choosing(index, original, UnsafePointer(bitPattern: claimed))
-    }
-
-    /// An immutable, never freed record sending calls from threads claimed by `owner` (an
-    /// interned ``TestIdentity``) to `target`, as the bits of its address; 0 when out of memory
-    /// (the chooser then answers those calls, as it does every other).
-    static func claimedRoute(owner: UnsafeRawPointer, target: UnsafeRawPointer) -> UInt {
-        UInt(bitPattern: impostor_got_claimed_route_make(owner, target))
+    /// Routes dispatcher `index` through the chooser, which gets `table` (an object kept for the
+    /// life of the process); a call from a thread claimed by `claimed.owner` (an interned
+    /// ``TestIdentity``) goes straight to `claimed.target` instead.
+    static func routeChoosing(
+        _ index: UInt32, original: UnsafeRawPointer, claimed: (owner: UnsafeRawPointer, target: UnsafeRawPointer)?,
+        table: UnsafeRawPointer
+    ) {
+        guard let route = impostor_got_choosing_route_make(claimed?.owner, claimed?.target, table) else {
+            fatalError("Impostor: out of memory routing an interposed symbol")
+        }
+        impostor_got_route_choosing(index, original, route)
     }
 
     /// Decides, for a call through a dispatcher whose route asks, where it goes (nil: the

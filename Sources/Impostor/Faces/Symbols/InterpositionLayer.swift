@@ -13,11 +13,6 @@ final class InterpositionLayer: Sendable {
     /// The owning Mockery's failure store.
     let pendingFailures: PendingFailures
 
-    /// When the layer answers its test's calls from every object, what lets the dispatcher
-    /// send a thread claimed by that test straight to the mock (``GOT/claimedRoute(owner:target:)``);
-    /// else 0.
-    let claimedRoute: UInt
-
     init(symbol: String, mockCode: UInt, owner: TestIdentity?, callers: InterposedCallers, scope: InterpositionScope,
          site: SourceSite, pendingFailures: PendingFailures) {
         self.symbol = symbol
@@ -27,13 +22,6 @@ final class InterpositionLayer: Sendable {
         self.scope = scope
         self.site = site
         self.pendingFailures = pendingFailures
-        if let owner, callers == .thisTest, scope == .allObjects, let target = UnsafeRawPointer(bitPattern: mockCode) {
-            // Sound: test identities are interned and never freed, so the unretained pointer
-            // stays valid as long as the record (the life of the process).
-            claimedRoute = GOT.claimedRoute(owner: UnsafeRawPointer(Unmanaged.passUnretained(owner).toOpaque()), target: target)
-        } else {
-            claimedRoute = 0
-        }
     }
 
     /// Whether the layer must look at who calls (its test only) to decide.
@@ -42,4 +30,8 @@ final class InterpositionLayer: Sendable {
     /// True when the layer answers every call that reaches the dispatcher, so the dispatcher
     /// can jump to it without asking Swift.
     var answersEveryCall: Bool { scope == .allObjects && !checksCaller }
+
+    /// True when the layer answers every call its test makes, from any object: then, as the
+    /// newest layer, it answers a thread its test claims without asking Swift.
+    var answersItsTestEverywhere: Bool { scope == .allObjects && checksCaller }
 }
