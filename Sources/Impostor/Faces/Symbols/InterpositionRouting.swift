@@ -29,6 +29,8 @@ enum InterpositionRouting {
         var resolved = false
         var claim: UInt = 0
         var running: TestIdentity.Key?
+        // Sound: the buffer is only read inside the closure, and the table, never freed, holds
+        // the array; walked this way, the array is not retained for the loop.
         return table.entries.withUnsafeBufferPointer { entries in
             for entry in entries {
                 if entry.scope >= 0 {
