@@ -181,7 +181,7 @@ void impostor_got_route(uint32_t index, const void *original, const void *target
 }
 
 /// Every choosing route made, newest first: reachable, so leak checkers do not count them, nor
-/// the tables they hold. One per change of a symbol's layers (two per interposition, 24 bytes
+/// the tables they hold. One per change of a symbol's layers (two per interposition, 32 bytes
 /// and the table), kept for the life of the process like each layer's trampoline.
 struct choosing_route_record {
     impostor_got_choosing_route route;  // first: its address is the record's
