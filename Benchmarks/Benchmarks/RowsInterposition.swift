@@ -5,6 +5,7 @@ import Impostor
 /// is, then rebound to a stubbed mock; and the cost of one interpose-and-restore.
 enum InterpositionRows {
     typealias RandR = @convention(c) (UnsafeMutablePointer<UInt32>?) -> Int32
+    typealias GetPgid = @convention(c) (Int32) -> Int32
 
     static func measure(into report: Report) {
         let plan = report.plan
@@ -29,17 +30,21 @@ enum InterpositionRows {
             withExtendedLifetime(mockery) {}
         }
 
+        var throughPointer: Double?
         report.measure("11b", "the same mock through its pointer") {
             let mockery = Mockery("row 11b'")
             let mock = try mockery.makeMock(of: RandR.self, named: "rand_r")
             stub(mock(any())).with { 8192 }
             let pointer: bench_rand_r_fn = mock
             let measurement = Sampler.perCall(plan, expecting: 8192) { bench_loop_rand_r_through(pointer, $0) }
+            throughPointer = measurement.statistics.median
             report.add(CallRows.row("11b'", "the same stubbed mock, through its pointer", measurement,
                                     notes: [ratio(measurement.statistics.median, to: direct)
                                         + "; no dispatcher: what row 11b costs beyond this is the dispatcher's"]))
             withExtendedLifetime(mockery) {}
         }
+
+        routingRows(into: report, throughPointer: throughPointer)
 
         report.measure("11c", "interposed rand_r, scoped") {
             let mockery = Mockery("row 11c")
@@ -62,6 +67,68 @@ enum InterpositionRows {
                 "11d", "interpose rand_r, then restore", .time(statistics),
                 notes: [ratio(statistics.median, to: direct)
                     + "; a Mockery, a mock, a scan of every loaded object's relocations, rebinding and putting back its slots"]))
+        }
+    }
+
+    /// Rows 11e to 11g: how the dispatcher finds a mock that answers one test only, with
+    /// getpgid, whose mock copies nothing (rand_r's copies the seed), so that the rows differ
+    /// by the routing alone. The Mockeries stand in for tests (none runs here).
+    private static func routingRows(into report: Report, throughPointer: Double?) {
+        let plan = report.plan
+        var scalarThroughPointer: Double?
+        func notes(_ median: Double, _ path: String) -> [String] {
+            let pointer = [("11b'", throughPointer), ("11e'", scalarThroughPointer)].compactMap { id, base in
+                base.map { "\(Format.ratio(median / $0)) row \(id)" }
+            }
+            return [(pointer + [path]).joined(separator: "; ")]
+        }
+
+        report.measure("11e", "the scalar mock through its pointer") {
+            let mockery = Mockery("row 11e'")
+            let mock = try mockery.makeMock(of: GetPgid.self, named: "getpgid")
+            stub(mock(any())).with { 4242 }
+            let pointer: bench_getpgid_fn = mock
+            let measurement = Sampler.perCall(plan, expecting: 4242) { bench_loop_getpgid_through(pointer, $0) }
+            scalarThroughPointer = measurement.statistics.median
+            report.add(CallRows.row("11e'", "getpgid's stubbed mock, through its pointer", measurement,
+                                    notes: notes(measurement.statistics.median, "no dispatcher, nothing copied: the base of 11e to 11g")))
+            withExtendedLifetime(mockery) {}
+        }
+
+        report.measure("11e", "interposed getpgid, claimed thread") {
+            let mockery = Mockery("row 11e", standingInForTest: "row 11e")
+            let mock = try mockery.makeInterposition("getpgid", as: GetPgid.self)
+            stub(mock(any())).with { 4242 }
+            let measurement = mockery.withCurrent { Sampler.perCall(plan, expecting: 4242) { bench_loop_getpgid($0) } }
+            report.add(CallRows.row("11e", "getpgid() of a test's own, from a thread it claims", measurement,
+                                    notes: notes(measurement.statistics.median, "the dispatcher's claimed route, in C: Swift is not asked")))
+            withExtendedLifetime(mockery) {}
+        }
+
+        report.measure("11f", "interposed getpgid, claimed thread, chooser") {
+            let mockery = Mockery("row 11f", standingInForTest: "row 11f")
+            let mock = try mockery.makeInterposition("getpgid", as: GetPgid.self)
+            stub(mock(any())).with { 4242 }
+            let other = Mockery("row 11f, another test", standingInForTest: "row 11f, another test")
+            _ = try other.makeInterposition("getpgid", as: GetPgid.self)
+            let measurement = mockery.withCurrent { Sampler.perCall(plan, expecting: 4242) { bench_loop_getpgid($0) } }
+            report.add(CallRows.row("11f", "getpgid() of a test's own under another test's, claimed thread", measurement,
+                                    notes: notes(measurement.statistics.median,
+                                                 "the newest layer is another test's: Swift's chooser passes it and finds this test's by the claim")))
+            withExtendedLifetime((mockery, other)) {}
+        }
+
+        report.measure("11g", "interposed getpgid, unclaimed thread, chooser") {
+            let anyone = Mockery("row 11g")
+            let mock = try anyone.makeInterposition("getpgid", as: GetPgid.self)
+            stub(mock(any())).with { 4242 }
+            let other = Mockery("row 11g, a test", standingInForTest: "row 11g, a test")
+            _ = try other.makeInterposition("getpgid", as: GetPgid.self)
+            let measurement = Sampler.perCall(plan, expecting: 4242) { bench_loop_getpgid($0) }
+            report.add(CallRows.row("11g", "getpgid() under a test's layer, from a thread no test claims", measurement,
+                                    notes: notes(measurement.statistics.median,
+                                                 "Swift's chooser looks for the running test (none), passes the test's layer, and the older one, owned by no test, answers")))
+            withExtendedLifetime((anyone, other)) {}
         }
     }
 

@@ -3,6 +3,7 @@
 #include "CBenchmarkSupport.h"
 
 #include <stdlib.h>
+#include <unistd.h>
 
 static volatile int64_t bench_interposed_sink;
 
@@ -27,6 +28,30 @@ bench_loop_result bench_loop_rand_r_through(bench_rand_r_fn f, uint64_t count) {
     for (uint64_t i = 0; i < count; i++) {
         unsigned seed = 1;
         sum += f(&seed);
+        bench_interposed_sink = sum;
+    }
+    uint64_t end = bench_now_ns();
+    return (bench_loop_result){.elapsed_ns = end - start, .checksum = (double)sum};
+}
+
+// getpgid, for the routing rows: scalar in and out, so a mock of it copies nothing and the
+// rows measure how the dispatcher finds the mock. Not pure either, so every call is made.
+bench_loop_result bench_loop_getpgid(uint64_t count) {
+    int64_t sum = 0;
+    uint64_t start = bench_now_ns();
+    for (uint64_t i = 0; i < count; i++) {
+        sum += getpgid(0);
+        bench_interposed_sink = sum;
+    }
+    uint64_t end = bench_now_ns();
+    return (bench_loop_result){.elapsed_ns = end - start, .checksum = (double)sum};
+}
+
+bench_loop_result bench_loop_getpgid_through(bench_getpgid_fn f, uint64_t count) {
+    int64_t sum = 0;
+    uint64_t start = bench_now_ns();
+    for (uint64_t i = 0; i < count; i++) {
+        sum += f(0);
         bench_interposed_sink = sum;
     }
     uint64_t end = bench_now_ns();

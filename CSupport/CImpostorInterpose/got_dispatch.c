@@ -23,9 +23,12 @@
 
 #include <stdatomic.h>
 #include <stddef.h>
+#include <stdlib.h>
 
-/// Bit 63 of a route: ask the chooser. No code address has it: user space ends below 2^47 on
-/// x86-64 and below 2^52 on AArch64 Linux (2^48 unless a program asks for more).
+/// Bit 63 of a route: ask the chooser. No code or heap address has it: user space ends below
+/// 2^47 on x86-64 and below 2^52 on AArch64 Linux (2^48 unless a program asks for more).
+/// Below it, a route that asks holds its `impostor_got_choosing_route`'s address, or 0 (made by
+/// `impostor_got_route`).
 #define CHOOSE_BIT ((uint64_t)1 << 63)
 
 static _Atomic uint64_t routes[IMPOSTOR_GOT_DISPATCHER_COUNT];
@@ -147,13 +150,22 @@ const void *impostor_got_choose(uint32_t index, const void *return_address) {
     }
     uint64_t route = atomic_load_explicit(&routes[index], memory_order_acquire);
     if ((route & CHOOSE_BIT) == 0) return (const void *)(uintptr_t)route;
+    // One acquire load gave the route and its record, made before the release store that
+    // published it; records are immutable and never freed. If the layers change meanwhile,
+    // this call still decides by the route it read, whole: its target is a mock's trampoline,
+    // never freed either, which passes a call to the original once its Mockery is released.
+    const impostor_got_choosing_route *decided = (const impostor_got_choosing_route *)(uintptr_t)(route & ~CHOOSE_BIT);
+    // The owning test's own thread, when the newest layer answers that test over every object:
+    // the chooser would answer the same (the newest layer is tried first, and a thread's claim
+    // is the test it stands for, before the running test), so it is not asked.
+    if (decided != NULL && decided->owner != NULL && decided->owner == thread_owner) return decided->target;
     const void *original = atomic_load_explicit(&originals[index], memory_order_acquire);
     impostor_got_chooser choose = atomic_load_explicit(&chooser, memory_order_acquire);
     // A call made while choosing (the Swift runtime calling the very symbol) goes to the
     // original: answering it would need the chooser again.
     if (choosing || choose == NULL) return original;
     choosing = 1;
-    const void *target = choose(index, return_address);
+    const void *target = choose(index, return_address, decided != NULL ? decided->table : NULL);
     choosing = 0;
     return target != NULL ? target : original;
 }
@@ -166,6 +178,34 @@ void impostor_got_route(uint32_t index, const void *original, const void *target
     atomic_store_explicit(&originals[index], original, memory_order_release);
     uint64_t route = (uint64_t)(uintptr_t)target | (choose ? CHOOSE_BIT : 0);
     atomic_store_explicit(&routes[index], route, memory_order_release);
+}
+
+/// Every choosing route made, newest first: reachable, so leak checkers do not count them, nor
+/// the tables they hold. One per change of a symbol's layers (two per interposition, 32 bytes
+/// and the table), kept for the life of the process like each layer's trampoline.
+struct choosing_route_record {
+    impostor_got_choosing_route route;  // first: its address is the record's
+    struct choosing_route_record *next;
+};
+static struct choosing_route_record *_Atomic choosing_routes = NULL;
+
+const impostor_got_choosing_route *impostor_got_choosing_route_make(const void *owner, const void *target,
+                                                                    const void *table) {
+    struct choosing_route_record *record = malloc(sizeof *record);
+    if (record == NULL) return NULL;
+    record->route = (impostor_got_choosing_route){.owner = owner, .target = target, .table = table};
+    record->next = atomic_load_explicit(&choosing_routes, memory_order_relaxed);
+    while (!atomic_compare_exchange_weak_explicit(&choosing_routes, &record->next, record, memory_order_release,
+                                                  memory_order_relaxed)) {
+    }
+    return &record->route;
+}
+
+void impostor_got_route_choosing(uint32_t index, const void *original, const impostor_got_choosing_route *route) {
+    atomic_store_explicit(&originals[index], original, memory_order_release);
+    // Release: a call that reads this route sees the record's fields, and the table they
+    // point at, as they were written.
+    atomic_store_explicit(&routes[index], (uint64_t)(uintptr_t)route | CHOOSE_BIT, memory_order_release);
 }
 
 int impostor_got_set_answering(uint32_t index, int on) {

@@ -30,8 +30,13 @@ __attribute__((noinline, used)) int ct_interpose_local_function(int value) { ret
 
 int ct_interpose_call_local_function(int value) { return ct_interpose_local_function(value); }
 
+pid_t ct_interpose_getpid(void) { return getpid(); }
+
 struct ct_interpose_threads {
     int count;
+    pid_t (*call)(void);
+    void (*prologue)(const void *);
+    const void *context;
     pid_t real_parent;
     pid_t mocked;
     atomic_int stop;
@@ -44,8 +49,9 @@ struct ct_interpose_threads {
 
 static void *call_in_a_loop(void *argument) {
     struct ct_interpose_threads *state = argument;
+    if (state->prologue != NULL) state->prologue(state->context);
     while (!atomic_load(&state->stop)) {
-        pid_t answer = getppid();
+        pid_t answer = state->call();
         if (answer == state->real_parent) atomic_fetch_add(&state->real, 1);
         else if (answer == state->mocked) atomic_fetch_add(&state->mocked_calls, 1);
         else if (answer == 0) atomic_fetch_add(&state->unstubbed, 1);
@@ -54,14 +60,31 @@ static void *call_in_a_loop(void *argument) {
     return NULL;
 }
 
-ct_interpose_threads *ct_interpose_threads_start(int count, pid_t mocked) {
+static ct_interpose_threads *start(int count, pid_t mocked, pid_t (*call)(void), void (*prologue)(const void *),
+                                   const void *context) {
     struct ct_interpose_threads *state = calloc(1, sizeof *state);
     if (state == NULL || count > 16) return NULL;
     state->count = count;
-    state->real_parent = getppid();
+    state->call = call;
+    state->prologue = prologue;
+    state->context = context;
+    state->real_parent = call();  // called before any thread starts
     state->mocked = mocked;
     for (int i = 0; i < count; i++) pthread_create(&state->threads[i], NULL, call_in_a_loop, state);
     return state;
+}
+
+// getppid itself rather than a caller: the loop's calls are made from this object, by name.
+static pid_t call_getppid(void) { return getppid(); }
+static pid_t call_getpid(void) { return getpid(); }
+
+ct_interpose_threads *ct_interpose_threads_start(int count, pid_t mocked) {
+    return start(count, mocked, call_getppid, NULL, NULL);
+}
+
+ct_interpose_threads *ct_interpose_getpid_threads_start(int count, pid_t mocked, void (*prologue)(const void *),
+                                                        const void *context) {
+    return start(count, mocked, call_getpid, prologue, context);
 }
 
 void ct_interpose_threads_stop(ct_interpose_threads *state, long *real, long *mocked, long *unstubbed, long *other) {

@@ -79,6 +79,16 @@ typedef int (*bench_rand_r_fn)(unsigned *_Nullable);
 /// dispatcher, to tell the dispatcher's share apart.
 bench_loop_result bench_loop_rand_r_through(bench_rand_r_fn _Nonnull f, uint64_t count);
 
+/// Calls libc's `getpgid(0)` by name `count` times and times the loop; the checksum sums the
+/// results. Scalars only: a mock of it copies nothing, so the loop measures the routing.
+bench_loop_result bench_loop_getpgid(uint64_t count);
+
+/// `pid_t getpgid(pid_t)`, as an int.
+typedef int (*bench_getpgid_fn)(int);
+
+/// The same loop calling `f` through a function pointer, without the dispatcher.
+bench_loop_result bench_loop_getpgid_through(bench_getpgid_fn _Nonnull f, uint64_t count);
+
 // MARK: Threads (threads.c)
 
 /// Starts `threads` pthreads that each call `f(a, b)` `count_per_thread` times once all are

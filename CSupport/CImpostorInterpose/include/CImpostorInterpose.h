@@ -130,8 +130,10 @@ int impostor_got_swap(void *_Nullable *_Nonnull slot, void *_Nullable expected,
 void *_Nonnull impostor_got_dispatcher(uint32_t index);
 
 /// Swift's chooser: the target for a call that arrived at dispatcher `index` from code that
-/// returns to `return_address`, or NULL for the original.
-typedef const void *_Nullable (*impostor_got_chooser)(uint32_t index, const void *_Nullable return_address);
+/// returns to `return_address`, or NULL for the original. `table` is the route's (see
+/// `impostor_got_choosing_route`), NULL for a route made by `impostor_got_route`.
+typedef const void *_Nullable (*impostor_got_chooser)(uint32_t index, const void *_Nullable return_address,
+                                                      const void *_Nullable table);
 
 /// Installs the chooser called for routes marked `choose`.
 void impostor_got_set_chooser(impostor_got_chooser _Nonnull chooser);
@@ -141,6 +143,27 @@ void impostor_got_set_chooser(impostor_got_chooser _Nonnull chooser);
 /// goes when the chooser answers NULL or is re-entered on the same thread. One atomic store
 /// each: a call in flight sees the old route or the new one, never a mix.
 void impostor_got_route(uint32_t index, const void *_Nonnull original, const void *_Nonnull target, int choose);
+
+/// A route through the chooser, as one set of layers decides it. A call from a thread claimed
+/// by `owner` (see `impostor_got_thread_owner`) goes straight to `target` without asking, when
+/// `owner` is not NULL; every other call asks the chooser, which gets `table`. Immutable once
+/// made and never freed, so a call that read it just before the route changed still decides
+/// by it whole (see `impostor_got_route_choosing`).
+typedef struct impostor_got_choosing_route {
+    const void *_Nullable owner;
+    const void *_Nullable target;
+    const void *_Nullable table;
+} impostor_got_choosing_route;
+
+/// Makes a choosing route (kept reachable for the life of the process), or NULL when out of memory.
+const impostor_got_choosing_route *_Nullable impostor_got_choosing_route_make(const void *_Nullable owner,
+                                                                              const void *_Nullable target,
+                                                                              const void *_Nullable table);
+
+/// Routes dispatcher `index` by `route`: one atomic store, like `impostor_got_route`, so a call
+/// in flight decides by the old route or by this one, whole.
+void impostor_got_route_choosing(uint32_t index, const void *_Nonnull original,
+                                 const impostor_got_choosing_route *_Nonnull route);
 
 /// Marks (or unmarks) the current thread as answering a call of dispatcher `index`'s symbol
 /// with a mock: calls of the same symbol made meanwhile on this thread go to the original.

@@ -100,6 +100,19 @@ enum GOT {
         impostor_got_route(index, original, target, choose ? 1 : 0)
     }
 
+    /// Routes dispatcher `index` through the chooser, which gets `table` (an object kept for the
+    /// life of the process); a call from a thread claimed by `claimed.owner` (an interned
+    /// ``TestIdentity``) goes straight to `claimed.target` instead.
+    static func routeChoosing(
+        _ index: UInt32, original: UnsafeRawPointer, claimed: (owner: UnsafeRawPointer, target: UnsafeRawPointer)?,
+        table: UnsafeRawPointer
+    ) {
+        guard let route = impostor_got_choosing_route_make(claimed?.owner, claimed?.target, table) else {
+            fatalError("Impostor: out of memory routing an interposed symbol")
+        }
+        impostor_got_route_choosing(index, original, route)
+    }
+
     /// Decides, for a call through a dispatcher whose route asks, where it goes (nil: the
     /// original): the dispatcher's index and the caller's return address.
     typealias Chooser = impostor_got_chooser

@@ -32,6 +32,9 @@ public final class Mockery: Sendable {
     let staticMocks = Locked<[ObjectIdentifier: StaticMock]>([:])
     /// C symbols rebound to this Mockery's mocks, put back when it is released.
     let interpositions = InterpositionList()
+    /// The made-up test this Mockery belongs to, which owns its interpositions whatever test
+    /// runs; nil for every Mockery made by the public initializer.
+    let standIn: TestIdentity?
 
     /// Creates an empty Mockery.
     ///
@@ -42,6 +45,20 @@ public final class Mockery: Sendable {
         self.strictness = strictness
         pendingFailures = PendingFailures(mockeryName: name, owner: TestIdentity.current, parent: Mockery.scoped?.pendingFailures)
         book = ExpectationBook(mockeryName: name, strictness: strictness)
+        standIn = nil
+    }
+
+    /// A Mockery that belongs to a made-up test named `testName`, whoever runs: its
+    /// interpositions answer only that test (threads claimed by its `withCurrent`), as a
+    /// Mockery of another test running meanwhile would. For Impostor's own tests and
+    /// benchmarks, which need a second test inside one, or a test where none runs.
+    package init(_ name: String, standingInForTest testName: String) {
+        let owner = TestIdentity.standingIn(for: testName)
+        self.name = name
+        strictness = .nice
+        pendingFailures = PendingFailures(mockeryName: name, owner: owner, parent: Mockery.scoped?.pendingFailures)
+        book = ExpectationBook(mockeryName: name, strictness: .nice)
+        standIn = owner
     }
 
     deinit {

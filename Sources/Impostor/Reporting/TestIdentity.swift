@@ -6,16 +6,23 @@ import Testing
 /// Interned, one object per test: every released mock keeps its Mockery's for life, so each
 /// pays one reference for it.
 final class TestIdentity: Sendable, Equatable {
-    private enum Key: Sendable, Hashable {
+    /// What tells one test from another.
+    enum Key: Sendable, Hashable {
         /// Where the test is declared: unique per test.
         case swiftTesting(fileID: String, line: Int, column: Int)
         case xcTest(String)
+        /// A test made up by Impostor's own tests and benchmarks (``standingIn(for:)``).
+        case standIn(String)
     }
 
     /// `lateCallerTest()`, for messages.
     let name: String
+    let key: Key
 
-    private init(name: String) { self.name = name }
+    private init(_ key: Key, name: String) {
+        self.key = key
+        self.name = name
+    }
 
     private static let interned = Locked<[Key: TestIdentity]>([:])
 
@@ -29,10 +36,26 @@ final class TestIdentity: Sendable, Equatable {
         return nil
     }
 
+    /// The key of the test running in this task or on this thread, if any: `current`'s, without
+    /// the lock and the hashing of interning it, for routing calls, which only compares it with
+    /// identities that exist already (the one interned for a key is the only one with it).
+    static var currentKey: Key? {
+        if let test = Test.current {
+            let place = test.sourceLocation
+            return .swiftTesting(fileID: place.fileID, line: place.line, column: place.column)
+        }
+        if let name = TestFrameworkHooks.currentTestCaseName { return .xcTest(name) }
+        return nil
+    }
+
+    /// The identity of a made-up test named `name`, the same object for the same name: what a
+    /// Mockery standing in for a test owns (see `Mockery.init(_:standingInForTest:)`).
+    static func standingIn(for name: String) -> TestIdentity { interned(.standIn(name), name: name) }
+
     private static func interned(_ key: Key, name: String) -> TestIdentity {
         interned.withLock { table in
             if let known = table[key] { return known }
-            let identity = TestIdentity(name: name)
+            let identity = TestIdentity(key, name: name)
             table[key] = identity
             return identity
         }

@@ -205,7 +205,8 @@ static void scramble_argument_registers(void) {
 #endif
 }
 
-static const void *choose(uint32_t index, const void *return_address) {
+static const void *choose(uint32_t index, const void *return_address, const void *table) {
+    (void)table;
     chooser.calls++;
     if (index == chooser.index && impostor_got_object_base(return_address, NULL) == chooser.library_base) {
         chooser.from_library++;
@@ -317,6 +318,24 @@ static void run_case(const char *library, void *handle, const test_case *test, u
     check(test->run(wrapper, NULL) == real_answer && *real.calls == real_before + 1 && mock_calls == mock_before &&
               chooser.calls == 1 && chooser.from_library == 1,
           "%s: the chooser answering NULL sends the call to the original", where);
+
+    // A route whose newest layer belongs to one test: that test's claimed thread goes to the
+    // mock without the chooser, with the same arguments; any other thread asks it.
+    static const char owner, another;
+    const impostor_got_choosing_route *claimed = impostor_got_choosing_route_make(&owner, test->mock, NULL);
+    check(claimed != NULL, "%s: a choosing route is made", where);
+    impostor_got_route_choosing(index, original, claimed);
+    impostor_got_set_thread_owner(&owner);
+    chooser = (typeof(chooser)){.answer = NULL, .library_base = slots[0].object_base, .index = index};
+    mock_before = mock_calls;
+    check(test->run(wrapper, NULL) == mock_answer && mock_calls == mock_before + 1 && chooser.calls == 0,
+          "%s: a thread its test claims goes straight to the mock, %s intact", where, test->shape);
+    impostor_got_set_thread_owner(&another);
+    real_before = *real.calls, mock_before = mock_calls;
+    check(test->run(wrapper, NULL) == real_answer && *real.calls == real_before + 1 && mock_calls == mock_before &&
+              chooser.calls == 1,
+          "%s: a thread another test claims asks the chooser", where);
+    impostor_got_set_thread_owner(NULL);
 
     // Swap back, and find the slots exactly as the dynamic linker left them.
     int restored = 1;

@@ -36,10 +36,18 @@ int ct_interpose_snprintf(char *_Nonnull buffer, unsigned long size, int number,
 int ct_interpose_local_function(int value);
 int ct_interpose_call_local_function(int value);
 
+/// Calls getpid() (which only the claimed-route tests interpose).
+pid_t ct_interpose_getpid(void);
+
 /// Threads that call getppid() in a loop until stopped, sorting the answers into the real
 /// parent pid, `mocked`, zero (a mock not stubbed yet), and anything else.
 typedef struct ct_interpose_threads ct_interpose_threads;
 ct_interpose_threads *_Nullable ct_interpose_threads_start(int count, pid_t mocked);
+/// Threads that first run `prologue(context)` (claiming themselves for a test), then call
+/// getpid() in a loop until stopped, sorting the answers likewise (the real answer: getpid's).
+ct_interpose_threads *_Nullable ct_interpose_getpid_threads_start(int count, pid_t mocked,
+                                                                  void (*_Nonnull prologue)(const void *_Nullable),
+                                                                  const void *_Nullable context);
 /// Stops and frees them; writes how many calls returned each kind of answer.
 void ct_interpose_threads_stop(ct_interpose_threads *_Nonnull threads, long *_Nonnull real, long *_Nonnull mocked,
                                long *_Nonnull unstubbed, long *_Nonnull other);

@@ -71,6 +71,10 @@ uintptr_t impostor_got_executable_base(void);
 int impostor_got_swap(void *_Nullable *_Nonnull slot, void *_Nullable expected,
                       void *_Nullable desired, int read_only, void *_Nullable *_Nonnull found);
 
+/// Claims the current thread for the test whose identity `owner` is (NULL: no test), as
+/// `Mockery.withCurrent` does; a prologue for C threads that stand in for a test's.
+void impostor_got_set_thread_owner(const void *_Nullable owner);
+
 /// One GOT slot as CImpostorInterpose's scan reports it, with the fields the tests read.
 typedef struct ct_got_slot {
     /// The slot itself.

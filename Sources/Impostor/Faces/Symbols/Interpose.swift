@@ -105,7 +105,7 @@ extension Mockery {
         }
         var mock: F?
         let outcome = InterpositionRegistry.install(
-            symbol, scope: scope, callers: callers, owner: TestIdentity.current ?? pendingFailures.owner, site: site,
+            symbol, scope: scope, callers: callers, owner: standIn ?? TestIdentity.current ?? pendingFailures.owner, site: site,
             pendingFailures: pendingFailures
         ) { original, dispatcherIndex throws(MockCreationError) in
             let made = try create(

@@ -25,15 +25,22 @@ final class InterposedSymbol {
 
     /// Makes the dispatcher route as the layers say, in one atomic store: straight to the
     /// newest layer when it answers every call, through the chooser when a layer must look
-    /// at the caller, to the original when no layer is left.
+    /// at the caller, to the original when no layer is left. A route through the chooser
+    /// carries the table the chooser decides by; and when the newest layer answers its test
+    /// over every object, that test's claimed threads go straight to it, as the chooser would
+    /// send them: the newest layer is tried first, and a thread's claim is the test it stands for.
     func publishRoute() {
-        InterpositionRouting.setLayers(layers, for: index)
         let original = UnsafeRawPointer(bitPattern: self.original)!
         if let newest = layers.last {
             if newest.answersEveryCall {
                 GOT.route(index, original: original, target: UnsafeRawPointer(bitPattern: newest.mockCode)!, choose: false)
             } else {
-                GOT.route(index, original: original, target: original, choose: true)
+                var claimed: (owner: UnsafeRawPointer, target: UnsafeRawPointer)?
+                if newest.answersItsTestEverywhere, let owner = newest.owner {
+                    // Sound: test identities are interned and never freed.
+                    claimed = (UnsafeRawPointer(Unmanaged.passUnretained(owner).toOpaque()), UnsafeRawPointer(bitPattern: newest.mockCode)!)
+                }
+                GOT.routeChoosing(index, original: original, claimed: claimed, table: InterpositionRouting.table(for: layers))
             }
         } else {
             GOT.route(index, original: original, target: original, choose: false)

@@ -30,4 +30,8 @@ final class InterpositionLayer: Sendable {
     /// True when the layer answers every call that reaches the dispatcher, so the dispatcher
     /// can jump to it without asking Swift.
     var answersEveryCall: Bool { scope == .allObjects && !checksCaller }
+
+    /// True when the layer answers every call its test makes, from any object: then, as the
+    /// newest layer, it answers a thread its test claims without asking Swift.
+    var answersItsTestEverywhere: Bool { scope == .allObjects && checksCaller }
 }

@@ -5,45 +5,103 @@
 /// object in its scope and, unless it answers ``InterposedCallers/everyThread``, from the test
 /// that interposed (the thread's claim set by `Mockery.withCurrent`, else the running test).
 /// Every other call, an unrelated test's among them, reaches the original.
+///
+/// The dispatcher answers one case itself, in C: a thread claimed by the newest layer's test,
+/// when that layer answers its test over every object (see `InterposedSymbol.publishRoute`).
 enum InterpositionRouting {
-    /// Each dispatcher's layers, oldest first. A lock per dispatcher, held only to copy the
-    /// array: it never calls out while held, so a call arriving meanwhile cannot deadlock on it.
-    private static let tables: [Locked<[InterpositionLayer]>] =
-        (0..<GOT.dispatcherCount).map { _ in Locked([]) }
-
     /// Installs the chooser once, before the first dispatcher is routed through it.
     static let installChooser: Void = GOT.setChooser(chooser)
 
-    static func setLayers(_ layers: [InterpositionLayer], for index: UInt32) {
-        tables[Int(index)].withLock { $0 = layers }
+    /// The table a route through the chooser carries for `layers` (oldest first). Made for each
+    /// change of a symbol's layers and kept for the life of the process, since a call may still
+    /// decide by it after the next change: so the chooser reads it with no lock and no retain.
+    static func table(for layers: [InterpositionLayer]) -> UnsafeRawPointer {
+        // Sound: retained once and never released, like the route record that carries it.
+        UnsafeRawPointer(Unmanaged.passRetained(RouteTable(layers)).toOpaque())
     }
 
-    /// The mock that answers a call at dispatcher `index` made from code returning to
-    /// `returnAddress`, or nil for the original.
-    static func target(index: UInt32, returnAddress: UnsafeRawPointer?) -> UnsafeRawPointer? {
-        let layers = tables[Int(index)].withLock { $0 }
+    /// The mock that answers a call made from code returning to `returnAddress`, as `table`
+    /// decides, or nil for the original.
+    static func target(in table: RouteTable, returnAddress: UnsafeRawPointer?) -> UnsafeRawPointer? {
         var caller: (name: String, known: Bool)?
-        var identity: TestIdentity??
-        for layer in layers.reversed() {
-            if layer.scope != .allObjects {
-                if caller == nil {
-                    let object = LoadedObjects.object(containing: returnAddress)
-                    caller = (object?.name ?? "", object != nil)
+        // The test the calling thread works for, resolved once per call and only when a layer
+        // asks: its claim (an interned identity's address), else the running test's key.
+        var resolved = false
+        var claim: UInt = 0
+        var running: TestIdentity.Key?
+        // Sound: the buffer is only read inside the closure, and the table, never freed, holds
+        // the array; walked this way, the array is not retained for the loop.
+        return table.entries.withUnsafeBufferPointer { entries in
+            for entry in entries {
+                if entry.scope >= 0 {
+                    if caller == nil {
+                        let object = LoadedObjects.object(containing: returnAddress)
+                        caller = (object?.name ?? "", object != nil)
+                    }
+                    guard let caller, caller.known,
+                          table.scopes[entry.scope].selects(objectNamed: caller.name, isMainExecutable: caller.name.isEmpty)
+                    else { continue }
                 }
-                guard let caller, caller.known,
-                      layer.scope.selects(objectNamed: caller.name, isMainExecutable: caller.name.isEmpty)
-                else { continue }
+                if entry.owner != 0 {
+                    if !resolved {
+                        resolved = true
+                        claim = UInt(bitPattern: GOT.threadOwner)
+                        if claim == 0 { running = TestIdentity.currentKey }
+                    }
+                    if claim != 0 {
+                        guard claim == entry.owner else { continue }
+                    } else {
+                        guard let running, Self.identity(at: entry.owner, has: running) else { continue }
+                    }
+                }
+                return UnsafeRawPointer(bitPattern: entry.mockCode)
             }
-            if layer.checksCaller {
-                if identity == nil { identity = .some(ThreadClaim.current ?? TestIdentity.current) }
-                guard let identity, identity === layer.owner else { continue }
-            }
-            return UnsafeRawPointer(bitPattern: layer.mockCode)
+            return nil
         }
-        return nil
+    }
+
+    /// Whether the identity at `owner` is the one interned for `key`.
+    private static func identity(at owner: UInt, has key: TestIdentity.Key) -> Bool {
+        // Sound: routing tables keep only interned identities, never freed.
+        Unmanaged<TestIdentity>.fromOpaque(UnsafeRawPointer(bitPattern: owner)!)._withUnsafeGuaranteedRef { $0.key == key }
     }
 }
 
-private let chooser: GOT.Chooser = { index, returnAddress in
-    InterpositionRouting.target(index: index, returnAddress: returnAddress)
+/// What the chooser decides by: one symbol's layers, newest first, in plain values, so that
+/// walking them retains nothing. Immutable.
+final class RouteTable: Sendable {
+    struct Entry {
+        let mockCode: UInt
+        /// The address of the owning test's (interned) identity when the layer answers that
+        /// test only; 0 when it answers any.
+        let owner: UInt
+        /// The layer's scope in `scopes`, or -1 for every object.
+        let scope: Int
+    }
+
+    let entries: [Entry]
+    let scopes: [InterpositionScope]
+
+    init(_ layers: [InterpositionLayer]) {
+        var scopes: [InterpositionScope] = []
+        entries = layers.reversed().map { layer in
+            var scope = -1
+            if layer.scope != .allObjects {
+                scope = scopes.count
+                scopes.append(layer.scope)
+            }
+            var owner: UInt = 0
+            if layer.checksCaller, let test = layer.owner { owner = UInt(bitPattern: Unmanaged.passUnretained(test).toOpaque()) }
+            return Entry(mockCode: layer.mockCode, owner: owner, scope: scope)
+        }
+        self.scopes = scopes
+    }
+}
+
+private let chooser: GOT.Chooser = { _, returnAddress, table in
+    guard let table else { return nil }
+    // Sound: tables are retained for the life of the process (see `table(for:)`).
+    return Unmanaged<RouteTable>.fromOpaque(table)._withUnsafeGuaranteedRef {
+        InterpositionRouting.target(in: $0, returnAddress: returnAddress)
+    }
 }
