@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "ct_guard_pages.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,6 +79,11 @@ static unsigned char *unmapped_page(void) {
     memcpy(page, "gone", 5);
     munmap(page, PAGE);
     return page;
+}
+
+int cgp_is_unmapped(uintptr_t address) {
+    // msync fails with ENOMEM for a range that is not mapped.
+    return msync((void *)(address & ~(uintptr_t)(PAGE - 1)), PAGE, MS_ASYNC) == -1 && errno == ENOMEM;
 }
 
 int32_t cgp_text_after_unmap(cgp_text_fn f, uintptr_t *address) {

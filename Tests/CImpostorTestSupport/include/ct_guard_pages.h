@@ -34,6 +34,10 @@ int32_t cgp_small_buffer_with_length(cgp_buffer_fn _Nonnull f, size_t length, ui
 /// Maps a page holding the text "gone", unmaps it, then calls f with a pointer into it.
 /// Returns f's result.
 int32_t cgp_text_after_unmap(cgp_text_fn _Nonnull f, uintptr_t *_Nonnull address);
+/// 1 when the page at `address` is not mapped. Another thread of the process may map a page
+/// into the hole an unmapping leaves, even before the call reads it: a test checks the page is
+/// still unmapped after its call before it trusts the call as one into unmapped memory.
+int cgp_is_unmapped(uintptr_t address);
 
 /// The same with a buffer: maps a page, unmaps it, calls f(pointer, length).
 int32_t cgp_buffer_after_unmap(cgp_buffer_fn _Nonnull f, size_t length, uintptr_t *_Nonnull address);
