@@ -35,6 +35,8 @@ final class Interceptor: Sendable, LateCallCounting {
     /// Set once an expectation names this mock: from then on its calls go through the
     /// Mockery's expectations first (see `answerExpected`).
     private let expected = Atomic<Bool>(false)
+    /// The mock's expectations as its calls meet them without the Mockery's monitor.
+    let roster = ExpectationRoster()
 
     init(
         name: String, signature: Signature, capturePlan: CapturePlan, creationSite: SourceSite,

@@ -32,6 +32,49 @@ public func perform<each Argument, Result>(_ body: @escaping (repeat each Argume
     })
 }
 
+/// `perform` with a block of one argument: the same as the variadic form above, which the
+/// compiler picks for other counts. The fixed count lets the block's argument be decoded by code
+/// specialized for its type (the variadic form walks its parameter pack at run time, looking up
+/// generic metadata on every call).
+@inlinable
+public func perform<A, Result>(_ body: @escaping (A) -> Result) -> Action<Result> {
+    Action(ActionStep.block(taking: [A.self], swift: { call, _ in
+        var cursor = 0
+        return body(SwiftAnswer.argument(A.self, of: call, at: &cursor))
+    }) { frame, _ in
+        StubAnswer.write(body(StubAnswer.argument(A.self, of: frame, index: 0)), to: frame)
+    })
+}
+
+/// `perform` with a block of two arguments (see the one-argument form).
+@inlinable
+public func perform<A, B, Result>(_ body: @escaping (A, B) -> Result) -> Action<Result> {
+    Action(ActionStep.block(taking: [A.self, B.self], swift: { call, _ in
+        var cursor = 0
+        let a = SwiftAnswer.argument(A.self, of: call, at: &cursor)
+        return body(a, SwiftAnswer.argument(B.self, of: call, at: &cursor))
+    }) { frame, _ in
+        StubAnswer.write(
+            body(StubAnswer.argument(A.self, of: frame, index: 0), StubAnswer.argument(B.self, of: frame, index: 1)), to: frame)
+    })
+}
+
+/// `perform` with a block of three arguments (see the one-argument form).
+@inlinable
+public func perform<A, B, C, Result>(_ body: @escaping (A, B, C) -> Result) -> Action<Result> {
+    Action(ActionStep.block(taking: [A.self, B.self, C.self], swift: { call, _ in
+        var cursor = 0
+        let a = SwiftAnswer.argument(A.self, of: call, at: &cursor)
+        let b = SwiftAnswer.argument(B.self, of: call, at: &cursor)
+        return body(a, b, SwiftAnswer.argument(C.self, of: call, at: &cursor))
+    }) { frame, _ in
+        StubAnswer.write(
+            body(StubAnswer.argument(A.self, of: frame, index: 0), StubAnswer.argument(B.self, of: frame, index: 1),
+                 StubAnswer.argument(C.self, of: frame, index: 2)),
+            to: frame)
+    })
+}
+
 /// Runs `body` with the whole call as an ``Invocation`` and returns what it returns.
 ///
 /// ```swift

@@ -1,13 +1,15 @@
+import Synchronization
+
 /// One declared expectation: which calls it takes, how many, what it does, and under which
 /// state and sequence conditions.
 ///
 /// Built on the test's thread inside `checking { }`, then published to its Mockery's
 /// ``ExpectationBook`` when the block returns; from then on its declaration is read-only and
-/// `count` changes only inside the book's monitor.
+/// `count` changes only by ``takeCall()``, an atomic step that never passes the maximum.
 final class Expectation: @unchecked Sendable {
     // @unchecked: the declaration fields are written only before publication (on the thread
-    // running `checking`), which happens inside the book's monitor; `count` and
-    // `reportedUnsatisfiedAt` are touched only inside that monitor.
+    // running `checking`), which happens inside the book's monitor; `reportedUnsatisfiedAt` is
+    // touched only inside that monitor; `taken` is atomic.
 
     enum Kind {
         /// `oneOf`, `exactly(n).of`, `atLeast`, `atMost`, `between`.
@@ -42,7 +44,10 @@ final class Expectation: @unchecked Sendable {
     var isPublished = false
 
     /// Calls it has taken.
-    var count = 0
+    var count: Int { taken.load(ordering: .acquiring) }
+    private let taken = Atomic<Int>(0)
+    /// The most calls it takes (nil: any number), decided once: saturation is checked for every
+    /// expectation a call meets.
     /// The count at which `assertIsSatisfied` last reported it unsatisfied, so a second check
     /// (an explicit one, then the one at the end of a `.mockery` test) does not repeat it.
     var reportedUnsatisfiedAt: Int?
@@ -71,7 +76,33 @@ final class Expectation: @unchecked Sendable {
         self.mock = mock
         self.site = site
         actionSite = site
+        maximum = switch kind {
+        case .expected(let cardinality): cardinality.maximum
+        case .allowed, .ignored: nil
+        case .forbidden: 0
+        }
     }
+
+    let maximum: Int?
+
+    /// Takes one call: the call's index (from 0), or nil when the expectation is saturated. A
+    /// compare-and-exchange, so threads answered at once never take more than the maximum
+    /// between them, with or without the book's monitor.
+    @inline(__always)
+    func takeCall() -> Int? {
+        var current = taken.load(ordering: .relaxed)
+        while true {
+            if let maximum, current >= maximum { return nil }
+            let (exchanged, original) = taken.compareExchange(
+                expected: current, desired: current + 1, ordering: .acquiringAndReleasing)
+            if exchanged { return current }
+            current = original
+        }
+    }
+
+    /// True when taking a call involves nothing but its count: no state to hold or move, no
+    /// sequence. Decided when the expectation is published (its builder methods come first).
+    var needsNoMonitor: Bool { condition == nil && change == nil && sequences.isEmpty }
 
     var cardinality: Cardinality {
         switch kind {
@@ -83,13 +114,13 @@ final class Expectation: @unchecked Sendable {
 
     /// `never`, and `exactly(0)` or `atMost(0)`, which mean the same: a matching call stops
     /// the search and fails.
-    var isForbidden: Bool { cardinality.maximum == 0 }
+    var isForbidden: Bool { maximum == 0 }
 
     /// True once it has taken as many calls as it needs.
     var isSatisfied: Bool { count >= cardinality.minimum }
 
     /// True once it takes no more calls.
-    var isSaturated: Bool { cardinality.maximum.map { count >= $0 } ?? false }
+    var isSaturated: Bool { maximum.map { count >= $0 } ?? false }
 
     /// True when a live call's arguments fit.
     func matches(_ frame: CallFrame) -> Bool {

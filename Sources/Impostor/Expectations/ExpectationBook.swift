@@ -59,6 +59,7 @@ final class ExpectationBook: @unchecked Sendable {
                 for sequence in expectation.sequences { sequence.track.steps.append(expectation) }
                 expectations.append(expectation)
             }
+            publishRosters()
             // Inside the monitor: a call that sees the flag waits for the monitor, so it finds
             // the expectations; one that does not see it yet came before the block returned.
             for expectation in draft.expectations { expectation.mock.markExpected() }
@@ -70,6 +71,7 @@ final class ExpectationBook: @unchecked Sendable {
     func tearDown() {
         monitor.withEntered {
             expectations.removeAll()
+            publishRosters()
             for track in tracks { track.steps.removeAll() }
             tracks.removeAll()
             interceptors.removeAll()
@@ -78,6 +80,18 @@ final class ExpectationBook: @unchecked Sendable {
             waiters.removeAll()
             monitor.wakeAll()
         }
+    }
+
+    /// Gives each of the Mockery's C mocks the list of its expectations its calls meet without
+    /// the monitor (see ``ExpectationRoster``). Inside the monitor.
+    private func publishRosters() {
+        var named: [ObjectIdentifier: (Interceptor, [Expectation])] = [:]
+        for interceptor in interceptors { named[ObjectIdentifier(interceptor)] = (interceptor, []) }
+        for expectation in expectations {
+            guard let interceptor = expectation.mock as? Interceptor else { continue }
+            named[ObjectIdentifier(interceptor), default: (interceptor, [])].1.append(expectation)
+        }
+        for (interceptor, list) in named.values { interceptor.roster.publish(list) }
     }
 
     // MARK: Dispatching calls
@@ -114,15 +128,14 @@ final class ExpectationBook: @unchecked Sendable {
                       expectation.sequences.allSatisfy({ $0.track.blocker(for: expectation) == nil })
                 else { continue }
                 if expectation.isForbidden { return .forbidden(expectation) }
-                if expectation.isSaturated { continue }
-                expectation.count += 1
+                guard let index = expectation.takeCall() else { continue }
                 var moved = false
                 if let change = expectation.change {
                     change.states.machine.value = change.value
                     unfinishedStateChanges += 1
                     moved = true
                 }
-                return .answered(expectation, index: expectation.count - 1, movedState: moved)
+                return .answered(expectation, index: index, movedState: moved)
             }
             return .unmatched
         }

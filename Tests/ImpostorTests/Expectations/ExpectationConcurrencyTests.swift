@@ -39,6 +39,28 @@ import Testing
         #expect(failures.first?.message.contains("expected exactly 80000 times, already invoked 80000 times") == true)
     }
 
+    /// Expectations with a state go through the Mockery's monitor, those without take their
+    /// count with one atomic step (see ExpectationRoster): the counts are exact either way, and
+    /// when a mock has both, every call goes through the monitor.
+    @Test(arguments: [false, true]) func countsAreExactWithAndWithoutTheMonitor(withState: Bool) {
+        let failures = expectationFailures { context in
+            let count: Counter = context.mock(named: "count")
+            let power = context.states("power", startsAs: "on")
+            context.checking {
+                for thread in 0..<Self.threads {
+                    let expectation = exactly(Int(Self.calls)).of(count(thread, any())).will(returnValue(thread + 1))
+                    if withState, thread % 2 == 0 { expectation.when(power.is("on")) }
+                }
+                // Past its bound each thread's calls meet this one, which no call reaches.
+                never(count(any(), any()))
+            }
+            let expected = (1...Int64(Self.threads)).reduce(0, +) * Int64(Self.calls)
+            #expect(ce_call_from_threads(count, Self.threads, Self.calls) == expected)
+            #expect(invocations(of: count).count == Int(Self.threads * Self.calls))
+        }
+        #expect(failures.isEmpty)
+    }
+
     @Test func anUnexpectedCallFromACThreadIsReportedOnTheTestsThread() {
         let failures = expectationFailures { context in
             let subscriber: Subscriber = context.mock(named: "subscriber")
