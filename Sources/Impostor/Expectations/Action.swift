@@ -85,9 +85,12 @@ final class ActionCall {
     let stamp: UInt64
     /// Which of the expectation's calls this is, from 0 (for `onConsecutiveCalls`).
     @usableFromInline let index: Int
-    let mockName: String
+    /// The expectation answering: its mock's name and its actions' site are read from it only
+    /// when an action fails, so that a call copies no strings.
+    let expectation: Expectation
+    var mockName: String { expectation.mock.name }
     /// Where the actions were given, for failures they raise.
-    let site: SourceSite
+    var site: SourceSite { expectation.actionSite }
     /// Set by `setErrno`: stored into the caller's `errno` as the very last step of the call,
     /// after everything Impostor does that could change it.
     var errno: Int32?
@@ -95,10 +98,9 @@ final class ActionCall {
     /// (Nil for a C call: nothing to initialise or release per call.)
     var swiftTypes: (parameters: [Any.Type], result: Any.Type)?
 
-    init(stamp: UInt64, index: Int, mockName: String, site: SourceSite) {
+    init(stamp: UInt64, index: Int, expectation: Expectation) {
         self.stamp = stamp
         self.index = index
-        self.mockName = mockName
-        self.site = site
+        self.expectation = expectation
     }
 }

@@ -21,7 +21,7 @@ extension Interceptor {
             frame.writeZeroResult()
             if let pattern = expectation.pattern, pattern.hasCaptors { pattern.capture(frame.slot) }
             if let actions = expectation.actions {
-                let call = ActionCall(stamp: stamp, index: index, mockName: name, site: expectation.actionSite)
+                let call = ActionCall(stamp: stamp, index: index, expectation: expectation)
                 pendingFailures.whileAnswering { actions.run(frame, call) }
                 errno = call.errno
             }

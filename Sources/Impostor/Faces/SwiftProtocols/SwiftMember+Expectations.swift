@@ -11,7 +11,7 @@ extension SwiftMember {
         case .answered(let expectation, let index, let moved):
             if let pattern = expectation.swiftPattern { pattern.capture(call.arguments) }
             guard let actions = expectation.actions, let swift = actions.swift else { return (.none, moved) }
-            let action = ActionCall(stamp: call.stamp, index: index, mockName: name, site: expectation.actionSite)
+            let action = ActionCall(stamp: call.stamp, index: index, expectation: expectation)
             action.swiftTypes = (parameterTypes, resultType)
             return (.answer(SwiftAnswer { call in try swift(call, action) ?? NoValue() }, action), moved)
         case .forbidden(let expectation):
