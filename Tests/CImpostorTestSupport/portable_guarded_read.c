@@ -8,4 +8,5 @@
 #define impostor_guarded_copy ct_portable_guarded_copy
 #define impostor_guarded_strnlen ct_portable_guarded_strnlen
 #define impostor_guarded_copy_text ct_portable_guarded_copy_text
+#define impostor_guarded_copy_blocks ct_portable_guarded_copy_blocks
 #include "../../CSupport/CImpostor/guarded_read.c"

@@ -50,17 +50,23 @@ static inline __attribute__((always_inline)) int impostor_answer_captured(
         return 0;
     }
     uint64_t stamp = impostor_next_stamp();
+    // Values copied as 8 bytes where the entry point allows it (a static trampoline's frame; see
+    // `impostor_records_append_body`): two inlined bodies, each with a constant choice.
+#define IMPOSTOR_FILL(word, from)                                                                                      \
+    (fast->eightbytes && from_frame                                                                                   \
+         ? impostor_records_fill(records, lane, stamp, word, from_frame, 1, arguments, frame, steps, fast->count, from, \
+                                 fast->result_offset, fast->result_size, plan, copies)                                  \
+         : impostor_records_fill(records, lane, stamp, word, from_frame, 0, arguments, frame, steps, fast->count, from, \
+                                 fast->result_offset, fast->result_size, plan, copies))
     if (key == NULL) {
         // The whole of what the handler does for a call nothing answers: a zero result and the record.
         if (result != NULL && zero_bytes > 0) memset(result, 0, zero_bytes);
-        impostor_records_fill(records, lane, stamp, 0, from_frame, 0, arguments, frame, steps, fast->count, result,
-                              fast->result_offset, fast->result_size, plan, copies);
+        IMPOSTOR_FILL(0, result);
         return 1;
     }
     // In the log before the answer runs, which may never return (see `impostor_records_append_body`).
-    impostor_open_call call = impostor_records_fill(records, lane, stamp, IMPOSTOR_RECORD_OPEN, from_frame, 0, arguments,
-                                                    frame, steps, fast->count, NULL, fast->result_offset,
-                                                    fast->result_size, plan, copies);
+    impostor_open_call call = IMPOSTOR_FILL(IMPOSTOR_RECORD_OPEN, NULL);
+#undef IMPOSTOR_FILL
     impostor_answering previous = impostor_begin_answering(fast->answering_failures, (uintptr_t)__builtin_frame_address(0));
     // An interposed symbol's answer calling the symbol by name reaches the real function, as
     // from the handler (installed before any such mock can be made).
@@ -69,7 +75,8 @@ static inline __attribute__((always_inline)) int impostor_answer_captured(
     answer(user_data, key->stub, result, base, offsets, stamp);
     if (!was) mark((uint32_t)fast->symbol, 0);
     impostor_end_answering(previous);
-    impostor_records_close_call(call, 0, result, fast->result_offset, fast->result_size);
+    if (fast->closes_eightbytes && from_frame) impostor_records_close_call(call, 1, result, fast->result_offset, fast->result_size);
+    else impostor_records_close_call(call, 0, result, fast->result_offset, fast->result_size);
     return 1;
 }
 

@@ -37,6 +37,9 @@ extern "C" {
 
 /// The most bytes one capture copies (Swift's `PointerCapture.limit`).
 #define IMPOSTOR_CAPTURE_LIMIT ((uint64_t)1 << 20)
+/// Copies up to this many bytes go by aligned blocks (`impostor_guarded_copy_blocks`), text
+/// up to this long in one pass (`impostor_guarded_copy_text`).
+#define IMPOSTOR_CAPTURE_BLOCKS 1024
 
 /// The first address past user memory: a pointer at or above it is never read, and no buffer
 /// may reach past it (Swift's `CaptureRule.userSpaceEnd`).
@@ -164,6 +167,18 @@ static inline __attribute__((always_inline)) int impostor_capture_copy(impostor_
         out->data = 0;
         return 1;
     }
+    if (count <= IMPOSTOR_CAPTURE_BLOCKS) {
+        // Short copies by aligned blocks, with the 16 bytes of room on either side they need.
+        unsigned char *room = impostor_capture_room(lane, count + 32);
+        if (room == NULL) return 0;
+        // Sound: the room holds `count` + 32 bytes and the copy writes from 16 before `room` + 16
+        // to 16 after its `count` bytes; it reads only the blocks holding the source's bytes, and
+        // survives a page that cannot be read.
+        if (impostor_guarded_copy_blocks(room + 16, source, count) != 0) return 0;
+        impostor_capture_keep(lane, count + 32);
+        out->data = (uint64_t)(uintptr_t)(room + 16);
+        return 1;
+    }
     unsigned char *room = impostor_capture_room(lane, count);
     if (room == NULL) return 0;
     // Sound: the room holds `count` bytes; the reader reads at most `count` bytes at `source`
@@ -172,6 +187,39 @@ static inline __attribute__((always_inline)) int impostor_capture_copy(impostor_
     impostor_capture_keep(lane, count);
     out->data = (uint64_t)(uintptr_t)room;
     return 1;
+}
+
+/// Copies the text at `text`, at most `bound` bytes and its NUL when one comes first, into the
+/// lane's capture area in one pass while it looks for the NUL (within a first window; text
+/// longer than that is measured, then copied). 0 when a byte could not be read (or memory ran
+/// out), and nothing is kept; else `out` holds the copy and `*length` the text's length (as
+/// strnlen's, at most `bound`).
+static inline __attribute__((always_inline)) int impostor_capture_text(impostor_lane *_Nonnull lane,
+                                                                       const char *_Nonnull text, size_t bound,
+                                                                       size_t *_Nonnull length,
+                                                                       impostor_capture_descriptor *_Nonnull out) {
+    size_t window = bound < IMPOSTOR_CAPTURE_BLOCKS ? bound : IMPOSTOR_CAPTURE_BLOCKS;
+    unsigned char *room = impostor_capture_room(lane, window + 32);
+    if (room == NULL) return 0;
+    // Sound: the room holds `window` + 32 bytes, and the scan writes from 16 bytes before
+    // `room` + 16 to 16 after its `window` bytes; it reads nothing past the NUL or the window
+    // (beyond the 16-byte blocks they lie in, which share their page).
+    size_t found = window == 0 ? 0 : impostor_guarded_copy_text(room + 16, text, window);
+    if (found == SIZE_MAX) return 0;
+    if (found < window || window == bound) {
+        size_t count = found < bound ? found + 1 : bound;
+        impostor_capture_keep(lane, count + 32);
+        out->state = IMPOSTOR_CAPTURE_MEMORY;
+        out->copied = (uint32_t)count;
+        out->data = count == 0 ? 0 : (uint64_t)(uintptr_t)(room + 16);
+        *length = found;
+        return 1;
+    }
+    // Longer than the window: its length, then its bytes.
+    size_t scanned = impostor_guarded_strnlen(text, bound);
+    if (scanned == SIZE_MAX) return 0;
+    *length = scanned;
+    return impostor_capture_copy(lane, text, scanned < bound ? scanned + 1 : bound, out);
 }
 
 /// Applies one rule to a call: the pointer argument's memory, copied into the lane's capture
@@ -204,14 +252,13 @@ IMPOSTOR_HOT void impostor_capture_apply(impostor_lane *_Nonnull lane, const imp
             length = (uint64_t)impostor_capture_length_value(count_at, &rule->count);
             if (length < bound) bound = length;
         }
-        size_t scanned = bound == 0 ? 0 : impostor_guarded_strnlen((const char *)pointer, bound);
-        if (scanned == SIZE_MAX) return;
-        size_t count = scanned < bound ? scanned + 1 : bound;
-        if (!impostor_capture_copy(lane, pointer, count, out)) {
+        size_t scanned;
+        if (!impostor_capture_text(lane, (const char *)pointer, bound, &scanned, out)) {
             out->data = address;
             out->state = IMPOSTOR_CAPTURE_UNREADABLE;
             return;
         }
+        size_t count = out->copied;
         const unsigned char *copy = (const unsigned char *)(uintptr_t)out->data;
         int ends_in_nul = count > 0 && copy[count - 1] == 0;
         uint64_t cut = rule->kind == IMPOSTOR_CAPTURE_C_STRING

@@ -44,6 +44,12 @@ size_t impostor_guarded_strnlen(const char *_Nonnull text, size_t max);
 /// bytes, and the ones past the copy, are overwritten with others of the text's 16-byte blocks).
 size_t impostor_guarded_copy_text(void *_Nonnull destination, const char *_Nonnull text, size_t max);
 
+/// impostor_guarded_copy for short copies: 0 when all `count` bytes were copied, 1 when one could
+/// not be read. `destination` must be writable from 16 bytes before it to `count` + 16 bytes
+/// after it (on Linux x86-64 the copy moves whole 16-byte blocks aligned to 16 in the source;
+/// those extra bytes are overwritten with others of the source's blocks).
+int impostor_guarded_copy_blocks(void *_Nonnull destination, const void *_Nonnull source, size_t count);
+
 #ifdef __cplusplus
 }
 #endif

@@ -12,5 +12,7 @@ size_t ct_portable_guarded_copy(void *_Nonnull destination, const void *_Nonnull
 size_t ct_portable_guarded_strnlen(const char *_Nonnull text, size_t max);
 /// impostor_guarded_copy_text as other architectures build it.
 size_t ct_portable_guarded_copy_text(void *_Nonnull destination, const char *_Nonnull text, size_t max);
+/// impostor_guarded_copy_blocks as other architectures build it.
+int ct_portable_guarded_copy_blocks(void *_Nonnull destination, const void *_Nonnull source, size_t count);
 
 #endif

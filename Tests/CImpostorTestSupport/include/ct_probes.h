@@ -49,6 +49,7 @@ void impostor_guarded_read_prepare(void);
 size_t impostor_guarded_copy(void *_Nonnull destination, const void *_Nonnull source, size_t count);
 size_t impostor_guarded_strnlen(const char *_Nonnull text, size_t max);
 size_t impostor_guarded_copy_text(void *_Nonnull destination, const char *_Nonnull text, size_t max);
+int impostor_guarded_copy_blocks(void *_Nonnull destination, const void *_Nonnull source, size_t count);
 
 // MARK: - CImpostorInterpose: GOT slots (got_scan.c, got_patch.c)
 //

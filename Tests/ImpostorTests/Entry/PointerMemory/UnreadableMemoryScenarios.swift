@@ -38,9 +38,11 @@ struct UnreadableMemoryScenarios {
         typealias Copy = (UnsafeMutableRawPointer, UnsafeRawPointer, Int) -> Int
         typealias Length = (UnsafePointer<CChar>, Int) -> Int
         typealias CopyText = (UnsafeMutableRawPointer, UnsafePointer<CChar>, Int) -> Int
-        let readers: [(name: String, copy: Copy, length: Length, copyText: CopyText)] = [
-            ("assembly", impostor_guarded_copy, impostor_guarded_strnlen, impostor_guarded_copy_text),
-            ("process_vm_readv", ct_portable_guarded_copy, ct_portable_guarded_strnlen, ct_portable_guarded_copy_text),
+        typealias CopyBlocks = (UnsafeMutableRawPointer, UnsafeRawPointer, Int) -> Int32
+        let readers: [(name: String, copy: Copy, length: Length, copyText: CopyText, copyBlocks: CopyBlocks)] = [
+            ("assembly", impostor_guarded_copy, impostor_guarded_strnlen, impostor_guarded_copy_text, impostor_guarded_copy_blocks),
+            ("process_vm_readv", ct_portable_guarded_copy, ct_portable_guarded_strnlen, ct_portable_guarded_copy_text,
+             ct_portable_guarded_copy_blocks),
         ]
         impostor_guarded_read_prepare()
         for reader in readers {
@@ -61,6 +63,12 @@ struct UnreadableMemoryScenarios {
                     #expect(reader.copyText(start, characters, 1 << 20) == -1, "\(reader.name), \(count) bytes")
                     #expect(reader.copyText(start, characters, count) == count, "\(reader.name), \(count) bytes")
                     #expect(UnsafeRawBufferPointer(start: start, count: count).allSatisfy { $0 == UInt8(ascii: "x") })
+                    // The copy by aligned blocks: the same room; one byte into the guard page fails it.
+                    scratch.initializeMemory(as: UInt8.self, repeating: 0)
+                    #expect(reader.copyBlocks(start, text, count) == 0, "\(reader.name), \(count) bytes")
+                    #expect(UnsafeRawBufferPointer(start: start, count: count).allSatisfy { $0 == UInt8(ascii: "x") })
+                    #expect(reader.copyBlocks(start, text, count + 1) == 1, "\(reader.name), \(count) bytes and one more")
+                    #expect(reader.copyBlocks(start, text, 0) == 0, "\(reader.name): nothing to copy")
                 }
             }
             #expect(reader.length(UnsafeRawPointer(guardPage).assumingMemoryBound(to: CChar.self), 8) == -1)
