@@ -34,10 +34,11 @@
 ///
 /// Copies stop at ``limit`` bytes; a longer one is marked as cut.
 ///
-/// Reading never faults. A copy stops at the first page it cannot read (unmapped or
-/// `PROT_NONE`), and a buffer whose address plus length passes the end of user memory is refused
-/// before anything is read; the argument is then recorded as `unreadable at call time (0x…)`,
-/// and a matcher or captor that needs it does not match and fails at its own line. On Linux
+/// Reading never faults. A copy that meets a page it cannot read (unmapped or `PROT_NONE`)
+/// before its NUL or its end keeps none of its bytes, and a buffer whose address plus length
+/// passes the end of user memory is refused before anything is read; the argument is then
+/// recorded as `unreadable at call time (0x…)`, and a matcher or captor that needs it does not
+/// match and fails at its own line. On Linux
 /// x86-64 this takes no system call: Impostor's SIGSEGV/SIGBUS handler, installed with the first
 /// mock that copies pointer memory, resumes a fault in its reader and passes every other fault to
 /// the handler installed before it. A handler installed later takes precedence.
