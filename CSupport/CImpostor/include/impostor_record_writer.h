@@ -141,7 +141,10 @@ IMPOSTOR_HOT impostor_open_call impostor_records_fill(impostor_records *_Nonnull
     }
     if (captures != NULL && copies != NULL) {
         // After the values, whose 8-byte copies may spill into the descriptors' place.
-        __builtin_memcpy(record + captures->descriptors_offset, copies, captures->count * sizeof copies[0]);
+        // One 24-byte copy each (most mocks copy one argument), not a call of memcpy.
+        for (uint32_t index = 0; index < captures->count; index++) {
+            __builtin_memcpy(record + captures->descriptors_offset + index * sizeof copies[0], &copies[index], sizeof copies[0]);
+        }
     }
     impostor_records_commit(records, lane);
     return call;
