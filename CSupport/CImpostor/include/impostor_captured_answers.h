@@ -17,6 +17,9 @@
 extern "C" {
 #endif
 
+/// The most pointer parameters a call answered here copies through.
+#define IMPOSTOR_CAPTURES_IN_FRAME 8
+
 /// Answers and records a call of such a mock whose fast path is open, as the handler would: 1
 /// when done, 0 when the call must go to the handler (a key only Swift can decide, no key and a
 /// mock that is not nice, or records retired), with nothing copied or recorded.
@@ -30,6 +33,8 @@ static inline __attribute__((always_inline)) int impostor_answer_captured(
     uint32_t zero_bytes, impostor_static_answer _Nonnull answer, void *_Nullable user_data, const void *_Nullable base,
     const void *_Nonnull offsets) {
     const impostor_capture_plan *plan = fast->captures;
+    // A fixed frame: a mock copying through more pointers than this (rare) is the handler's.
+    if (plan != NULL && plan->count > IMPOSTOR_CAPTURES_IN_FRAME) return 0;
     impostor_records *records = fast->records;
     impostor_lane *lane = impostor_records_writing_lane(records, fast->records_serial);
     if (!impostor_records_enter(records, lane)) return 0;
@@ -38,7 +43,7 @@ static inline __attribute__((always_inline)) int impostor_answer_captured(
     impostor_chunk *chunk = lane->capture_current;
     unsigned char *next = lane->capture_next;
     size_t free_bytes = lane->capture_free;
-    impostor_capture_descriptor copies[plan != NULL ? plan->count + 1 : 1];
+    impostor_capture_descriptor copies[IMPOSTOR_CAPTURES_IN_FRAME];
     if (plan != NULL) impostor_record_captures(lane, copies, plan, NULL, from_frame, arguments, frame, steps);
     int undecided;
     const impostor_stub_key *key = impostor_stub_keys_match_copies(&fast->keys, frame, arguments, !from_frame, copies, &undecided);

@@ -58,8 +58,9 @@ typedef struct impostor_record_step {
 
 /// Describes a capturing call's copies in `copies` and copies the bytes they describe into the
 /// lane's capture area. Inside the append's busy span: a clear waits for it, and a signal
-/// handler's call goes to another lane. Out of line: most calls of most mocks capture nothing.
-static inline __attribute__((noinline)) void impostor_record_captures(impostor_lane *_Nonnull lane,
+/// handler's call goes to another lane. Inlined into its callers, which are themselves out of
+/// line (most calls of most mocks capture nothing), so that `from_frame` is a constant here.
+static inline __attribute__((always_inline)) void impostor_record_captures(impostor_lane *_Nonnull lane,
                                                                       impostor_capture_descriptor *_Nonnull copies,
                                                                const impostor_capture_plan *_Nonnull captures,
                                                                const impostor_capture_descriptor *_Nullable given,
