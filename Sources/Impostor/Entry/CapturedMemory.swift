@@ -50,9 +50,12 @@ struct CapturedMemory: Sendable, Equatable {
 
 /// What is known of the memory behind one argument of one call.
 enum CapturedArgument: Sendable, Equatable {
-    /// Nothing was copied from this parameter (not a pointer, or declared address-only), or
-    /// its pointer was a matcher's placeholder.
+    /// Nothing was copied from this parameter (not a pointer, or one the mock copies nothing
+    /// through).
     case notCaptured
+    /// The mock copies through this parameter, but not in this call: its pointer was a matcher's
+    /// placeholder (a call made while matchers were left over), which points nowhere.
+    case notRead
     /// The pointer was NULL.
     case null
     /// The copied bytes.

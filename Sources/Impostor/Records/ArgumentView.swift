@@ -83,7 +83,7 @@ struct ArgumentView {
         case .memory(let memory)?: return .value(memory)
         case .null?: return .null
         case .unreadable(let address)?: return .unreadable(address: address)
-        case .notCaptured?, nil: return .notCaptured
+        case .notCaptured?, .notRead?, nil: return .notCaptured
         }
     }
 

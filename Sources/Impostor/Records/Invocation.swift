@@ -100,7 +100,8 @@ public struct Invocation: Sendable, CustomStringConvertible {
 
     /// The text a pointer argument pointed to, as copied when the call was made (up to the NUL
     /// for a `const char *`, the buffer's length for a (buffer, length) pair; see
-    /// ``PointerCapture``), or nil for a NULL pointer, a parameter nothing was copied from, or
+    /// ``PointerCapture``), or nil for a NULL pointer, a parameter nothing was copied from (reported
+    /// at this line, with the `capturing:` declaration that would copy it), or
     /// memory that could not be read when the call arrived (``description`` shows it as
     /// `unreadable at call time (0x…)`).
     ///
@@ -122,13 +123,13 @@ public struct Invocation: Sendable, CustomStringConvertible {
                 site: site))
             return nil
         }
-        guard case .memory(let memory) = record.capture(index) else { return nil }
-        return memory.text
+        return copiedMemory(index, parameter: parameter, reading: "the text", site: site)?.text
     }
 
     /// The bytes a pointer argument pointed to, as copied when the call was made: a buffer's
     /// whole length, a typed pointer's pointee, or what `capturing:` declared (see
-    /// ``PointerCapture``). Nil for a NULL pointer, a parameter nothing was copied from, or
+    /// ``PointerCapture``). Nil for a NULL pointer, a parameter nothing was copied from (reported
+    /// at this line, with the `capturing:` declaration that would copy it), or
     /// memory that could not be read when the call arrived (``description`` shows it as
     /// `unreadable at call time (0x…)`).
     ///
@@ -140,9 +141,27 @@ public struct Invocation: Sendable, CustomStringConvertible {
     ) -> [UInt8]? {
         guard swift == nil else { return nil }
         let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        guard pointerParameter(index, reading: "the bytes", site: site) != nil else { return nil }
-        guard case .memory(let memory) = record.capture(index) else { return nil }
-        return memory.bytes
+        guard let parameter = pointerParameter(index, reading: "the bytes", site: site) else { return nil }
+        return copiedMemory(index, parameter: parameter, reading: "the bytes", site: site)?.bytes
+    }
+
+    /// What was copied from pointer argument `index`: nil for NULL and for memory that could not
+    /// be read (which ``description`` shows); for a parameter nothing was copied from, nil after
+    /// reporting at `site` how to have it copied, so that no one mistakes it for NULL.
+    private func copiedMemory(_ index: Int, parameter: CValueType, reading: String, site: SourceSite) -> CapturedMemory? {
+        switch record.capture(index) {
+        case .memory(let memory):
+            return memory
+        case .null, .unreadable, .notRead:
+            return nil
+        case .notCaptured:
+            // A NULL pointer is recorded as such only by mocks that copy through it.
+            if record.address(at: signature.argumentOffsets[index]) == 0 { return nil }
+            FailureReporter.report(ImpostorFailure(
+                message: FailureMessages.argumentNotCopied(mock: mockName, index: index, type: parameter.name, reading: reading),
+                site: site))
+            return nil
+        }
     }
 
     /// Parameter `index`, when there is one and it is a pointer; otherwise nil, after reporting

@@ -119,6 +119,16 @@ enum FailureMessages {
             + "`argument(\(index), as: \(type).self)`."
     }
 
+    /// `Invocation.bytes(i)` or `cString(i)` on a pointer parameter nothing was copied from at
+    /// call time (`reading`: "the bytes", "the text").
+    static func argumentNotCopied(mock: String, index: Int, type: String, reading: String) -> String {
+        "Cannot read \(reading) argument \(index) of a call to \(mock) points to: nothing was copied from that "
+            + "parameter (\(type)) when the call arrived, and a caller's memory may be gone once the call returns. "
+            + "Say what it points to when you create the mock, by position from 0: capturing: [\(index): .bytes(n)], "
+            + "[\(index): .buffer(count: k)] (a length in parameter k) or [\(index): .cString]. Its address is in "
+            + "`argument(\(index), as: \(type).self)`."
+    }
+
     static func returnTypeMismatch(mock: String, requested: String, actual: String) -> String {
         "Cannot read the return value of a call to \(mock) as \(requested): the function returns \(actual)."
     }

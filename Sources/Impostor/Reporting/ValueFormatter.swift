@@ -10,7 +10,7 @@ enum ValueFormatter {
             switch capture {
             case .null: return "nil"
             case .memory(let memory): return quoted(memory.text) + (memory.isCut ? "…" : "")
-            case .notCaptured, .unreadable: break
+            case .notCaptured, .notRead, .unreadable: break
             }
         }
         if type.representation == .pointer {

@@ -47,7 +47,7 @@ final class CapturePlan: Sendable {
         guard place >= 0, place < captures.count else { return .notCaptured }
         guard let memory = captures[place] else { return .null }
         if memory.isUnreadable { return .unreadable(address: memory.unreadableAddress) }
-        return memory.wasRead ? .memory(memory) : .notCaptured
+        return memory.wasRead ? .memory(memory) : .notRead
     }
 
     /// Every parameter's capture, from a call's captures in plan order.

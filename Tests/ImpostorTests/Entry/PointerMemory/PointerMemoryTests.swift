@@ -89,7 +89,14 @@ import Glibc
         #expect(refused.first?.message.hasPrefix(
             "bytes([0x41, 0x41, 0x41, 0x41]) in verify(...) reads the memory argument 1 of undeclared points to, but nothing is copied") == true)
         #expect(captureFailures { verify(.once, declared(bytes([65, 65, 65, 65]), 4)) }.isEmpty)
-        #expect(invocations(of: undeclared).first?.bytes(0) == nil)
+        // Asked of the call itself, the bytes nothing copied are nil and said to be, at this line.
+        let askedLine = #line + 1
+        let asked = captureFailures { #expect(invocations(of: undeclared).first?.bytes(0) == nil) }
+        #expect(asked.map(\.site.line) == [askedLine])
+        #expect(asked.first?.message.hasPrefix(
+            "Cannot read the bytes argument 0 of a call to undeclared points to: nothing was copied from that parameter "
+                + "(UnsafeRawPointer?) when the call arrived") == true)
+        #expect(asked.first?.message.contains("capturing: [0: .bytes(n)]") == true)
     }
 
     // MARK: A typed pointer
@@ -191,7 +198,9 @@ import Glibc
         let body: cp_curl_write_fn = mockFunction(named: "body")
         _ = cp_deliver_body(body, "hello", 8)
         let address = invocations(of: body).first?.argument(0, as: UnsafeMutablePointer<CChar>?.self)
-        #expect(invocations(of: body).first?.cString(0) == nil)
+        let asked = captureFailures { #expect(invocations(of: body).first?.cString(0) == nil) }
+        #expect(asked.first?.message.hasPrefix(
+            "Cannot read the text argument 0 of a call to body points to: nothing was copied from that parameter") == true)
         #expect(invocations(of: body).first?.formattedArguments.first?.hasPrefix("0x") == true)
         #expect(address != nil)
         let refused = captureFailures { verify(body(cString("hello"), any(), any(), any())) }
