@@ -44,6 +44,8 @@ void ccp_pair_point(ccp_point_fn fast, ccp_point_fn slow, const ccp_point *point
     slow(point);
 }
 
+int32_t ccp_call_nine(ccp_nine_fn f) { return f("a", "b", "c", "d", "e", "f", "g", "h", "i"); }
+
 /// One readable page filled with `fill` followed by a guard page; returns the guard's address.
 static unsigned char *map_guarded(unsigned char fill) {
     unsigned char *region = mmap(NULL, 2 * PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);

@@ -56,7 +56,7 @@ static inline __attribute__((always_inline)) int impostor_answer_captured(
     }
     uint64_t stamp = impostor_next_stamp();
     // Values copied as 8 bytes where the entry point allows it (a static trampoline's frame; see
-    // `impostor_records_append_body`): two inlined bodies, each with a constant choice.
+    // `impostor_records_append_call`): two inlined bodies, each with a constant choice.
 #define IMPOSTOR_FILL(word, from)                                                                                      \
     (fast->eightbytes && from_frame                                                                                   \
          ? impostor_records_fill(records, lane, stamp, word, from_frame, 1, arguments, frame, steps, fast->count, from, \
@@ -69,7 +69,7 @@ static inline __attribute__((always_inline)) int impostor_answer_captured(
         IMPOSTOR_FILL(0, result);
         return 1;
     }
-    // In the log before the answer runs, which may never return (see `impostor_records_append_body`).
+    // In the log before the answer runs, which may never return (see `impostor_records_append_call`).
     impostor_open_call call = IMPOSTOR_FILL(IMPOSTOR_RECORD_OPEN, NULL);
 #undef IMPOSTOR_FILL
     impostor_answering previous = impostor_begin_answering(fast->answering_failures, (uintptr_t)__builtin_frame_address(0));

@@ -95,7 +95,7 @@ IMPOSTOR_HOT impostor_lane *_Nonnull impostor_records_writing_lane(impostor_reco
 }
 
 /// Writes and publishes a record in `lane`, whose busy span `impostor_records_enter` started
-/// (see `impostor_records_append_body` for the arguments): the stamp, the word, the values, the
+/// (see `impostor_records_append_call` for the arguments): the stamp, the word, the values, the
 /// result unless NULL, and `copies` (the descriptors of the call's copies, made in the same span)
 /// for a mock whose `captures` are not NULL.
 IMPOSTOR_HOT impostor_open_call impostor_records_fill(impostor_records *_Nonnull records, impostor_lane *_Nonnull lane,
@@ -152,6 +152,25 @@ IMPOSTOR_HOT impostor_open_call impostor_records_fill(impostor_records *_Nonnull
 }
 
 
+/// `impostor_records_append_call` for a mock that copies pointer memory: the handler's path
+/// (entry points answer such calls in impostor_captured_answers.h), with room for the call's
+/// descriptors. Out of line, so that the hot path of mocks that copy nothing keeps a fixed frame.
+static inline __attribute__((noinline)) impostor_open_call impostor_records_append_captured(
+    impostor_records *_Nonnull records, uint64_t serial, uint64_t stamp, uint64_t word, int from_frame, int eightbytes,
+    void *_Nullable const *_Nullable arguments, const unsigned char *_Nullable frame,
+    const impostor_record_step *_Nonnull steps, uint32_t count, const void *_Nullable result, uint32_t result_offset,
+    uint32_t result_size, const impostor_capture_plan *_Nonnull captures,
+    const impostor_capture_descriptor *_Nullable given) {
+    impostor_capture_descriptor copies[captures->count + 1];
+    impostor_lane *lane = impostor_records_writing_lane(records, serial);
+    if (!impostor_records_enter(records, lane)) return (impostor_open_call){NULL};
+    // The copies first, the record's place after: a pointer into memory the caller unmapped
+    // just before the call must not be read in a chunk this call maps for its record.
+    impostor_record_captures(lane, copies, captures, given, from_frame, arguments, frame, steps);
+    return impostor_records_fill(records, lane, stamp, word, from_frame, eightbytes, arguments, frame, steps, count, result,
+                                 result_offset, result_size, captures, copies);
+}
+
 /// Records one call in the calling thread's lane of `records`: its ordering stamp, `word`
 /// (the first capture's index, and `IMPOSTOR_RECORD_OPEN` for a call whose answer is yet to
 /// run), each argument's bytes at its step, and the result's `result_size` bytes at
@@ -183,46 +202,6 @@ IMPOSTOR_HOT impostor_open_call impostor_records_fill(impostor_records *_Nonnull
 ///
 /// Callers pass `from_frame` and `eightbytes` as constants, so the choices are made when this
 /// inline body is compiled, not per argument.
-IMPOSTOR_HOT impostor_open_call impostor_records_append_body(impostor_records *_Nonnull records, uint64_t serial, uint64_t stamp,
-                                               uint64_t word,
-                                               int from_frame, int eightbytes,
-                                               void *_Nullable const *_Nullable arguments,
-                                               const unsigned char *_Nullable frame,
-                                               const impostor_record_step *_Nonnull steps, uint32_t count,
-                                               const void *_Nullable result, uint32_t result_offset,
-                                               uint32_t result_size,
-                                               const impostor_capture_plan *_Nullable captures,
-                                               const impostor_capture_descriptor *_Nullable given,
-                                               impostor_capture_descriptor *_Nullable copies) {
-    impostor_lane *lane = impostor_records_writing_lane(records, serial);
-    impostor_open_call call = {NULL};
-    if (!impostor_records_enter(records, lane)) return call;
-    // The copies first, the record's place after: a pointer into memory the caller unmapped
-    // just before the call must not be read in a chunk this call maps for its record.
-    if (captures != NULL) impostor_record_captures(lane, copies, captures, given, from_frame, arguments, frame, steps);
-    return impostor_records_fill(records, lane, stamp, word, from_frame, eightbytes, arguments, frame, steps, count, result,
-                                 result_offset, result_size, captures, copies);
-}
-
-/// `impostor_records_append_body` for a mock that copies pointer memory, with room for the
-/// call's descriptors. Out of line, so that the hot path of mocks that copy nothing keeps a fixed
-/// frame; `from_frame` and `eightbytes` are constants in each copy.
-static inline __attribute__((noinline)) impostor_open_call impostor_records_append_captured(
-    impostor_records *_Nonnull records, uint64_t serial, uint64_t stamp, uint64_t word, int from_frame, int eightbytes,
-    void *_Nullable const *_Nullable arguments, const unsigned char *_Nullable frame,
-    const impostor_record_step *_Nonnull steps, uint32_t count, const void *_Nullable result, uint32_t result_offset,
-    uint32_t result_size, const impostor_capture_plan *_Nonnull captures,
-    const impostor_capture_descriptor *_Nullable given) {
-    impostor_capture_descriptor copies[captures->count + 1];
-#define IMPOSTOR_APPEND_CAPTURED(frame_flag, eight_flag)                                                               \
-    impostor_records_append_body(records, serial, stamp, word, frame_flag, eight_flag, arguments, frame, steps, count,    \
-                                 result, result_offset, result_size, captures, given, copies)
-    if (from_frame) return eightbytes ? IMPOSTOR_APPEND_CAPTURED(1, 1) : IMPOSTOR_APPEND_CAPTURED(1, 0);
-    return eightbytes ? IMPOSTOR_APPEND_CAPTURED(0, 1) : IMPOSTOR_APPEND_CAPTURED(0, 0);
-#undef IMPOSTOR_APPEND_CAPTURED
-}
-
-/// Records one call (see `impostor_records_append_body`, which says what each argument is).
 IMPOSTOR_HOT impostor_open_call impostor_records_append_call(impostor_records *_Nonnull records, uint64_t serial, uint64_t stamp,
                                                uint64_t word,
                                                int from_frame, int eightbytes,
@@ -237,8 +216,10 @@ IMPOSTOR_HOT impostor_open_call impostor_records_append_call(impostor_records *_
         return impostor_records_append_captured(records, serial, stamp, word, from_frame, eightbytes, arguments, frame,
                                                 steps, count, result, result_offset, result_size, captures, given);
     }
-    return impostor_records_append_body(records, serial, stamp, word, from_frame, eightbytes, arguments, frame, steps,
-                                        count, result, result_offset, result_size, NULL, NULL, NULL);
+    impostor_lane *lane = impostor_records_writing_lane(records, serial);
+    if (!impostor_records_enter(records, lane)) return (impostor_open_call){NULL};
+    return impostor_records_fill(records, lane, stamp, word, from_frame, eightbytes, arguments, frame, steps, count, result,
+                                 result_offset, result_size, NULL, NULL);
 }
 
 /// Writes the result of a call recorded open (see `impostor_records_append_call`) and closes

@@ -36,6 +36,13 @@ void ccp_pair_items(ccp_items_fn _Nonnull fast, ccp_items_fn _Nonnull slow, cons
                     size_t count);
 void ccp_pair_point(ccp_point_fn _Nonnull fast, ccp_point_fn _Nonnull slow, const ccp_point *_Nullable point);
 
+/// Nine C strings: more than the entry point copies through (8), so the handler answers.
+typedef int32_t (*ccp_nine_fn)(const char *_Nullable, const char *_Nullable, const char *_Nullable,
+                               const char *_Nullable, const char *_Nullable, const char *_Nullable,
+                               const char *_Nullable, const char *_Nullable, const char *_Nullable);
+/// Calls f("a", "b", …, "i").
+int32_t ccp_call_nine(ccp_nine_fn _Nonnull f);
+
 /// `length` bytes of 'x' with no NUL, the last right before a guard page (PROT_NONE).
 void ccp_pair_text_before_guard(ccp_text_fn _Nonnull fast, ccp_text_fn _Nonnull slow, size_t length);
 /// `readable` bytes right before a guard page, passed with `length`.

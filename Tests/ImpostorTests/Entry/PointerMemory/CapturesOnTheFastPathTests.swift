@@ -195,6 +195,18 @@ import Testing
         #expect(perText == Dictionary(uniqueKeysWithValues: (0..<8).map { ("call \($0)", 10_000) }))
     }
 
+    /// A call copying through more pointers than the entry point keeps room for (8) is the
+    /// handler's, on both entry points: copied, stubbed and recorded all the same.
+    @Test(arguments: [false, true]) func nineCopiesGoThroughTheHandler(libffi: Bool) {
+        let mockery = Mockery("nine")
+        let make = { () -> ccp_nine_fn in mockery.mock(named: "nine") }
+        let nine = libffi ? withLibffiTrampolines(make) : make()
+        mockery.withCurrent { stub(nine(any(), any(), any(), any(), any(), any(), any(), any(), cString("i"))).returning(9) }
+        #expect(ccp_call_nine(nine) == 9)
+        let call = invocations(of: nine).first
+        #expect((0..<9).map { call?.cString($0) } == ["a", "b", "c", "d", "e", "f", "g", "h", "i"])
+    }
+
     /// A clear empties the copies with the records; the calls after it copy into the same lanes.
     @Test func aClearForgetsTheCopies() {
         let mockery = Mockery("clear")
