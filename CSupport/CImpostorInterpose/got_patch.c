@@ -1,14 +1,21 @@
 // Stores into GOT slots, opening read-only (RELRO) pages for the length of one store.
 //
+// Each store is made inside `dl_iterate_phdr`, which keeps objects from being unloaded
+// meanwhile, and only into an object the dynamic linker has finished relocating: one still
+// being relocated has its RELRO pages writable, and making one read-only under it ends the
+// process in `dlopen`.
+//
 // While a page is open nothing may be called that a rebound slot could lead to (the slot
 // being written could be the one the call goes through, half-done), so this file calls no
 // function at all between opening and closing: `mprotect` is issued as a raw system call and
 // the store is a compiler builtin. A spin lock, not a mutex, serializes writers for the same
 // reason (two writers must not close a page under each other's store).
+#define _GNU_SOURCE
 #include "CImpostorInterpose.h"
 #include "got_machine.h"
 
 #include <errno.h>
+#include <link.h>
 #include <stdatomic.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
@@ -23,22 +30,7 @@ static _Thread_local int injected_error = 0;
 
 /// `mprotect` without going through libc (or any GOT slot): returns 0 or an errno value.
 static long raw_mprotect(uintptr_t page, uintptr_t length, long protection) {
-    long result;
-#if defined(IMPOSTOR_GOT_X86_64)
-    __asm__ volatile("syscall"
-                     : "=a"(result)
-                     : "0"((long)SYS_mprotect), "D"(page), "S"(length), "d"(protection)
-                     : "rcx", "r11", "memory");
-#else
-    // AArch64: the number in x8, the arguments in x0-x2, the result in x0; `svc` changes
-    // nothing else the compiler could be keeping in a register.
-    register long number __asm__("x8") = SYS_mprotect;
-    register long x0 __asm__("x0") = (long)page;
-    register long x1 __asm__("x1") = (long)length;
-    register long x2 __asm__("x2") = protection;
-    __asm__ volatile("svc #0" : "+r"(x0) : "r"(number), "r"(x1), "r"(x2) : "memory");
-    result = x0;
-#endif
+    long result = impostor_got_syscall(SYS_mprotect, (long)page, (long)length, protection, 0, 0, 0);
     return result < 0 ? -result : 0;
 }
 
@@ -67,42 +59,69 @@ void impostor_got_fail_next_protection_changes(int count, int error) {
     injected_failures = count;
 }
 
-int impostor_got_swap(void **slot, void *expected, void *desired, int read_only, void **found) {
-    // The page size is read before the lock: on AArch64 it is a call (of our own function).
-    uintptr_t page_size = IMPOSTOR_GOT_PAGE_SIZE;
-    uintptr_t page = (uintptr_t)slot & ~(page_size - 1);
+typedef struct swap_request {
+    void **slot;
+    void *expected;
+    void *desired;
+    void **found;
+    uintptr_t page_size;
+    int status;
+} swap_request;
+
+/// The store itself, called by `dl_iterate_phdr` for each loaded object while it holds the
+/// dynamic linker's lock on the list of objects: no object can be unloaded (nor another mapped
+/// where one was) until it returns, so the object found holding the slot stays what it is.
+static int swap_in_object(struct dl_phdr_info *info, size_t size, void *data) {
+    (void)size;
+    swap_request *request = data;
+    if (!impostor_got_in_segments(info, (uintptr_t)request->slot)) return 0;
+    uintptr_t relro_start, relro_end;
+    impostor_got_relro_range(info, &relro_start, &relro_end);
+    // An object still being relocated (loaded again at the slot's place since the scan) has
+    // its slots written by the dynamic linker, which makes its RELRO pages read-only when done.
+    if (relro_end > relro_start && impostor_got_object_loading(relro_start) == 1) return 1;
+    uintptr_t page = (uintptr_t)request->slot & ~(request->page_size - 1);
+    int read_only = page >= relro_start && page < relro_end;
     while (atomic_flag_test_and_set_explicit(&writing, memory_order_acquire)) {
         SPIN_PAUSE();
     }
-    int status = 0;
     if (read_only) {
-        long error = change_protection(page, page_size, PROT_READ | PROT_WRITE);
+        long error = change_protection(page, request->page_size, PROT_READ | PROT_WRITE);
         if (error != 0) {
             atomic_flag_clear_explicit(&writing, memory_order_release);
-            return (int)error;
+            request->status = (int)error;
+            return 1;
         }
     }
-    // Sound: the caller found `slot` in a loaded object's relocations and checked the object
-    // is still loaded under the same bias; it is 8-byte aligned, so the compare-and-swap is
-    // one atomic store that a concurrent call through the slot sees whole, before or after.
-    void *seen = expected;
-    if (!__atomic_compare_exchange_n(slot, &seen, desired, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
-        *found = seen;
-        status = IMPOSTOR_GOT_CHANGED;
+    // Sound: the slot lies in this loaded object's segments, found in its relocations by a
+    // scan; it is 8-byte aligned, so the compare-and-swap is one atomic store that a
+    // concurrent call through the slot sees whole, before or after.
+    void *seen = request->expected;
+    request->status = 0;
+    if (!__atomic_compare_exchange_n(request->slot, &seen, request->desired, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
+        *request->found = seen;
+        request->status = IMPOSTOR_GOT_CHANGED;
     }
     if (read_only) {
         // Put back as the dynamic linker left RELRO pages: read-only. Failing to is not
         // reported as the store's failure (it happened); the page merely stays writable.
-        (void)raw_mprotect(page, page_size, PROT_READ);
+        (void)raw_mprotect(page, request->page_size, PROT_READ);
     }
     atomic_flag_clear_explicit(&writing, memory_order_release);
-    return status;
+    return 1;
+}
+
+int impostor_got_swap(void **slot, void *expected, void *desired, void **found) {
+    // The page size is read first: on AArch64 it is a call (of our own function).
+    swap_request request = {slot, expected, desired, found, IMPOSTOR_GOT_PAGE_SIZE, IMPOSTOR_GOT_UNSETTLED};
+    dl_iterate_phdr(swap_in_object, &request);
+    return request.status;
 }
 
 #else
 
-int impostor_got_swap(void **slot, void *expected, void *desired, int read_only, void **found) {
-    (void)slot, (void)expected, (void)desired, (void)read_only, (void)found;
+int impostor_got_swap(void **slot, void *expected, void *desired, void **found) {
+    (void)slot, (void)expected, (void)desired, (void)found;
     return IMPOSTOR_GOT_UNAVAILABLE;
 }
 

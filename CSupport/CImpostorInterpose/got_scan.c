@@ -28,7 +28,7 @@ static int names_library(const char *path, const char *library) {
     return *library == 0 && (*name == 0 || *name == '.' || *name == '-');
 }
 
-static int in_segments(const struct dl_phdr_info *info, uintptr_t address) {
+int impostor_got_in_segments(const struct dl_phdr_info *info, uintptr_t address) {
     for (int i = 0; i < info->dlpi_phnum; i++) {
         const ElfW(Phdr) *header = &info->dlpi_phdr[i];
         if (header->p_type != PT_LOAD) continue;
@@ -36,6 +36,19 @@ static int in_segments(const struct dl_phdr_info *info, uintptr_t address) {
         if (address >= start && address < start + header->p_memsz) return 1;
     }
     return 0;
+}
+
+void impostor_got_relro_range(const struct dl_phdr_info *info, uintptr_t *start, uintptr_t *end) {
+    *start = *end = 0;
+    for (int i = 0; i < info->dlpi_phnum; i++) {
+        const ElfW(Phdr) *header = &info->dlpi_phdr[i];
+        if (header->p_type != PT_GNU_RELRO) continue;
+        // The dynamic linker protects whole pages from the start of the segment, rounded
+        // down, to its end, rounded down: the last partial page stays writable.
+        uintptr_t first = info->dlpi_addr + header->p_vaddr;
+        *start = first & ~(IMPOSTOR_GOT_PAGE_SIZE - 1);
+        *end = (first + header->p_memsz) & ~(IMPOSTOR_GOT_PAGE_SIZE - 1);
+    }
 }
 
 #if defined(IMPOSTOR_GOT_AVAILABLE)
@@ -60,9 +73,26 @@ typedef struct scan_context {
     const char *library;
     impostor_got_slot *slots;
     size_t capacity;
+    char *names;
+    size_t names_capacity;
     impostor_got_scan_result *result;
     int index;
 } scan_context;
+
+/// The object's name for its slots: copied into the caller's `names` (a `dlclose` on another
+/// thread frees the dynamic linker's copy once the walk is over), or the dynamic linker's own
+/// when the caller gave no room; "" when it does not fit (the scan reports the bytes needed).
+static const char *object_name(scan_context *context, const struct dl_phdr_info *info) {
+    const char *name = info->dlpi_name != NULL ? info->dlpi_name : "";
+    if (context->names == NULL) return name;
+    size_t length = 0;
+    while (name[length] != 0) length++;
+    size_t at = context->result->names_bytes;
+    context->result->names_bytes += length + 1;
+    if (context->result->names_bytes > context->names_capacity) return "";
+    for (size_t i = 0; i <= length; i++) context->names[at + i] = name[i];
+    return context->names + at;
+}
 
 /// A dynamic entry's address. The dynamic linker rewrites most of them to run-time addresses
 /// in place, but not in objects whose dynamic section is read-only (the vDSO): an address
@@ -72,9 +102,14 @@ static uintptr_t dynamic_address(ElfW(Addr) value, uintptr_t base) {
     return value < base ? base + value : value;
 }
 
+/// Where an object stands with the dynamic linker, asked once per scan and only of objects
+/// with a slot for the symbol (one system call each).
+typedef enum { OBJECT_NOT_ASKED, OBJECT_LOADED, OBJECT_LOADING } object_state;
+
 static void scan_relocations(const struct dl_phdr_info *info, scan_context *context, const ElfW(Rela) *table,
                              size_t bytes, const ElfW(Sym) *symbols, const char *strings,
-                             uintptr_t relro_start, uintptr_t relro_end, int is_main) {
+                             uintptr_t relro_start, uintptr_t relro_end, int is_main, object_state *state,
+                             const char **name) {
     uintptr_t base = info->dlpi_addr;
     for (size_t i = 0; i < bytes / sizeof(ElfW(Rela)); i++) {
         const ElfW(Rela) *entry = &table[i];
@@ -88,6 +123,23 @@ static void scan_relocations(const struct dl_phdr_info *info, scan_context *cont
             context->result->data_references++;
             continue;
         }
+        if (*state == OBJECT_NOT_ASKED) {
+            int loading = relro_end > relro_start && impostor_got_object_loading(relro_start) == 1;
+            *state = loading ? OBJECT_LOADING : OBJECT_LOADED;
+            if (!loading) *name = object_name(context, info);
+            if (loading && context->result->objects_loading++ == 0) {
+                // Copied now: the name is the dynamic linker's, and a failed load frees it.
+                const char *name = info->dlpi_name != NULL ? info->dlpi_name : "";
+                size_t n = 0;
+                for (; name[n] != 0 && n + 1 < sizeof context->result->loading_object; n++) {
+                    context->result->loading_object[n] = name[n];
+                }
+                context->result->loading_object[n] = 0;
+            }
+        }
+        // A slot of an object being relocated holds what the file had (no address yet), and
+        // the dynamic linker is about to write it: left for a later scan.
+        if (*state == OBJECT_LOADING) return;
         // Sound: r_offset is a link-time address inside this object's writable data, which
         // the dynamic linker mapped and relocated; slots are 8-byte aligned by the ABI.
         void **address = (void **)(base + entry->r_offset);
@@ -100,11 +152,11 @@ static void scan_relocations(const struct dl_phdr_info *info, scan_context *cont
         context->slots[n] = (impostor_got_slot){
             .address = address,
             .value = value,
-            .object = info->dlpi_name != NULL ? info->dlpi_name : "",
+            .object = *name,
             .object_base = base,
             .relocation = (int32_t)type,
             .read_only = page >= relro_start && page < relro_end,
-            .lazy = type == RELOCATION_JUMP_SLOT && !defined && in_segments(info, (uintptr_t)value),
+            .lazy = type == RELOCATION_JUMP_SLOT && !defined && impostor_got_in_segments(info, (uintptr_t)value),
             .defined_here = defined,
         };
     }
@@ -127,18 +179,12 @@ static int visit(struct dl_phdr_info *info, size_t size, void *data) {
         break;
     }
     const ElfW(Dyn) *dynamic = NULL;
-    uintptr_t relro_start = 0, relro_end = 0;
     for (int i = 0; i < info->dlpi_phnum; i++) {
         const ElfW(Phdr) *header = &info->dlpi_phdr[i];
         if (header->p_type == PT_DYNAMIC) dynamic = (const ElfW(Dyn) *)(info->dlpi_addr + header->p_vaddr);
-        if (header->p_type == PT_GNU_RELRO) {
-            // The dynamic linker protects whole pages from the start of the segment, rounded
-            // down, to its end, rounded down: the last partial page stays writable.
-            uintptr_t start = info->dlpi_addr + header->p_vaddr;
-            relro_start = start & ~(IMPOSTOR_GOT_PAGE_SIZE - 1);
-            relro_end = (start + header->p_memsz) & ~(IMPOSTOR_GOT_PAGE_SIZE - 1);
-        }
     }
+    uintptr_t relro_start, relro_end;
+    impostor_got_relro_range(info, &relro_start, &relro_end);
     if (is_main && info->dlpi_addr == 0) context->result->executable_not_pie = 1;
     if (dynamic == NULL) {
         if (is_main) context->result->static_executable = 1;
@@ -173,15 +219,22 @@ static int visit(struct dl_phdr_info *info, size_t size, void *data) {
         rela += relative_count;
         rela_bytes -= relative_count * sizeof(ElfW(Rela));
     }
-    if (rela != NULL) scan_relocations(info, context, rela, rela_bytes, symbols, strings, relro_start, relro_end, is_main);
-    if (plt != NULL && plt_is_rela) scan_relocations(info, context, plt, plt_bytes, symbols, strings, relro_start, relro_end, is_main);
+    object_state state = OBJECT_NOT_ASKED;
+    const char *object = "";
+    if (rela != NULL) {
+        scan_relocations(info, context, rela, rela_bytes, symbols, strings, relro_start, relro_end, is_main, &state, &object);
+    }
+    if (plt != NULL && plt_is_rela) {
+        scan_relocations(info, context, plt, plt_bytes, symbols, strings, relro_start, relro_end, is_main, &state, &object);
+    }
     return 0;
 }
 
 int impostor_got_scan(const char *symbol, impostor_got_selection selection, const char *library,
-                      impostor_got_slot *slots, size_t capacity, impostor_got_scan_result *result) {
+                      impostor_got_slot *slots, size_t capacity, char *names, size_t names_capacity,
+                      impostor_got_scan_result *result) {
     *result = (impostor_got_scan_result){0};
-    scan_context context = {symbol, selection, library, slots, capacity, result, 0};
+    scan_context context = {symbol, selection, library, slots, capacity, names, names_capacity, result, 0};
     dl_iterate_phdr(visit, &context);
     return 0;
 }
@@ -189,8 +242,9 @@ int impostor_got_scan(const char *symbol, impostor_got_selection selection, cons
 #else
 
 int impostor_got_scan(const char *symbol, impostor_got_selection selection, const char *library,
-                      impostor_got_slot *slots, size_t capacity, impostor_got_scan_result *result) {
-    (void)symbol, (void)selection, (void)library, (void)slots, (void)capacity;
+                      impostor_got_slot *slots, size_t capacity, char *names, size_t names_capacity,
+                      impostor_got_scan_result *result) {
+    (void)symbol, (void)selection, (void)library, (void)slots, (void)capacity, (void)names, (void)names_capacity;
     *result = (impostor_got_scan_result){0};
     return IMPOSTOR_GOT_UNAVAILABLE;
 }
@@ -223,7 +277,7 @@ typedef struct containment {
 static int find_container(struct dl_phdr_info *info, size_t size, void *data) {
     (void)size;
     containment *query = data;
-    if (in_segments(info, query->address)) {
+    if (impostor_got_in_segments(info, query->address)) {
         query->base = info->dlpi_addr;
         query->name = info->dlpi_name != NULL ? info->dlpi_name : "";
         query->found = 1;

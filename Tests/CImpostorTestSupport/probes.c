@@ -12,7 +12,7 @@ size_t ct_main_executable_got_slots(const char *symbol, ct_got_slot *slots, size
     impostor_got_slot found[CT_GOT_SLOTS_MAX];
     size_t room = capacity < CT_GOT_SLOTS_MAX ? capacity : CT_GOT_SLOTS_MAX;
     impostor_got_scan_result result;
-    impostor_got_scan(symbol, IMPOSTOR_GOT_MAIN_EXECUTABLE, NULL, found, room, &result);
+    impostor_got_scan(symbol, IMPOSTOR_GOT_MAIN_EXECUTABLE, NULL, found, room, NULL, 0, &result);
     for (size_t i = 0; i < result.slot_count && i < room; i++) {
         slots[i] = (ct_got_slot){found[i].address, found[i].value, found[i].read_only};
     }

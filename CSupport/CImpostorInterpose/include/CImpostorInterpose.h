@@ -42,8 +42,9 @@ typedef struct impostor_got_slot {
     void *_Nullable *_Nonnull address;
     /// What the slot held when it was scanned.
     void *_Nullable value;
-    /// The object's name as the dynamic linker has it ("" for the main executable). Owned by
-    /// the dynamic linker: valid while the object stays loaded, so copy it at once.
+    /// The object's name as the dynamic linker has it ("" for the main executable): in the
+    /// scan's `names`, or, when it was given none, the dynamic linker's own copy, valid only
+    /// while the object stays loaded.
     const char *_Nonnull object;
     /// The object's load bias (`dlpi_addr`), which with `object` identifies it.
     uintptr_t object_base;
@@ -63,6 +64,9 @@ typedef struct impostor_got_slot {
 typedef struct impostor_got_scan_result {
     /// Slots found; may exceed the capacity given, in which case only that many were written.
     size_t slot_count;
+    /// Bytes of object names the slots need in `names`; may exceed the room given, in which
+    /// case names that did not fit read "".
+    size_t names_bytes;
     /// Absolute 64-bit relocations naming the symbol (x86-64 R_X86_64_64, AArch64
     /// R_AARCH64_ABS64): its address stored in an object's data (a table of function
     /// pointers), which is not rebound.
@@ -76,17 +80,27 @@ typedef struct impostor_got_scan_result {
     /// Non-zero when a non-PIE executable imports the symbol with a non-zero value: it exports
     /// a canonical PLT entry, which every library's pointer to the symbol resolves to.
     int32_t canonical_plt;
+    /// Objects with slots for the symbol that the dynamic linker was still relocating (another
+    /// thread's `dlopen` under way): their slots are left out, to be rebound at a later scan.
+    int32_t objects_loading;
+    /// The first of those objects' names, cut to fit ("" for the main executable).
+    char loading_object[128];
     /// `dl_iterate_phdr`'s counts of objects ever loaded and unloaded, at the scan.
     uint64_t adds;
     uint64_t subs;
 } impostor_got_scan_result;
 
-/// Finds every JUMP_SLOT and GLOB_DAT slot for `symbol` in the selected loaded objects.
-/// Allocates nothing and calls no libc string function. Returns 0 (IMPOSTOR_GOT_UNAVAILABLE,
-/// having found nothing, where `impostor_got_supported` is 0).
+/// Finds every JUMP_SLOT and GLOB_DAT slot for `symbol` in the selected loaded objects, and
+/// copies their objects' names into `names` while no object can be unloaded. Allocates
+/// nothing and calls no libc string function. Returns 0 (IMPOSTOR_GOT_UNAVAILABLE, having
+/// found nothing, where `impostor_got_supported` is 0).
 int impostor_got_scan(const char *_Nonnull symbol, impostor_got_selection selection,
                       const char *_Nullable library, impostor_got_slot *_Nullable slots,
-                      size_t capacity, impostor_got_scan_result *_Nonnull result);
+                      size_t capacity, char *_Nullable names, size_t names_capacity,
+                      impostor_got_scan_result *_Nonnull result);
+
+/// Sleeps one millisecond by a raw `nanosleep` system call (libc's could be interposed).
+void impostor_got_pause_one_millisecond(void);
 
 /// `dl_iterate_phdr`'s load and unload counters, cheaply (the first object only).
 void impostor_got_generation(uint64_t *_Nonnull adds, uint64_t *_Nonnull subs);
@@ -107,17 +121,21 @@ int impostor_got_names_library(const char *_Nonnull path, const char *_Nonnull l
 // MARK: Writing slots
 
 /// Replaces the value of `slot` with `desired` if it still holds `expected`, in one atomic
-/// 8-byte compare-and-swap. When `read_only`, the slot's page is made writable for the store
-/// and put back read-only right after, with raw system calls: nothing called while the page is
-/// open can be a function some GOT slot was rebound to. Returns 0 on success,
-/// IMPOSTOR_GOT_CHANGED (and the value found in `*found`) when the slot held something else,
-/// the errno `mprotect` failed with, or IMPOSTOR_GOT_UNAVAILABLE where
-/// `impostor_got_supported` is 0.
+/// 8-byte compare-and-swap, inside `dl_iterate_phdr` (no object is unloaded meanwhile). When
+/// the slot lies on a RELRO page, the page is made writable for the store and put back
+/// read-only right after, with raw system calls: nothing called while the page is open can be
+/// a function some GOT slot was rebound to. Returns 0 on success, IMPOSTOR_GOT_CHANGED (and
+/// the value found in `*found`) when the slot held something else, IMPOSTOR_GOT_UNSETTLED
+/// (nothing stored) when no loaded object holds the slot or the dynamic linker is still
+/// relocating the one that does, the errno `mprotect` failed with, or
+/// IMPOSTOR_GOT_UNAVAILABLE where `impostor_got_supported` is 0.
 int impostor_got_swap(void *_Nullable *_Nonnull slot, void *_Nullable expected,
-                      void *_Nullable desired, int read_only, void *_Nullable *_Nonnull found);
+                      void *_Nullable desired, void *_Nullable *_Nonnull found);
 
 /// Returned by `impostor_got_swap` when the slot no longer held the expected value.
 #define IMPOSTOR_GOT_CHANGED (-1)
+/// Returned by `impostor_got_swap` when the slot's object is gone or still being relocated.
+#define IMPOSTOR_GOT_UNSETTLED (-2)
 
 // MARK: Dispatchers
 

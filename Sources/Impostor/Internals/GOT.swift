@@ -24,28 +24,43 @@ enum GOT {
         case .library(let name): (IMPOSTOR_GOT_NAMED_LIBRARY, name)
         }
         var capacity = 64
+        var namesCapacity = 4_096
         while true {
             var result = impostor_got_scan_result()
-            // Not zero-initialized: the scan writes every slot it counts up to the capacity.
+            // Not zero-initialized: the scan writes every slot it counts up to the capacity, and
+            // the names those slots point at.
             let raw = UnsafeMutablePointer<impostor_got_slot>.allocate(capacity: capacity)
             defer { raw.deallocate() }
+            let names = UnsafeMutablePointer<CChar>.allocate(capacity: namesCapacity)
+            defer { names.deallocate() }
             symbol.withCString { name in
                 withOptionalCString(library) { library in
-                    _ = impostor_got_scan(name, selection, library, raw, capacity, &result)
+                    _ = impostor_got_scan(name, selection, library, raw, capacity, names, namesCapacity, &result)
                 }
             }
             let count = Int(result.slot_count)
-            if count > capacity {
-                capacity = count  // objects loaded meanwhile may add more: the loop checks again
+            if count > capacity || Int(result.names_bytes) > namesCapacity {
+                // Objects loaded meanwhile may add more: the loop checks again.
+                capacity = max(capacity, count)
+                namesCapacity = max(namesCapacity, Int(result.names_bytes))
                 continue
             }
+            let loadingObject = result.objects_loading == 0 ? nil : withUnsafeBytes(of: result.loading_object) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
             return LoadedObjects.Scan(
-                slots: UnsafeBufferPointer(start: raw, count: count).map(GOTSlot.init), objectsMatched: Int(result.objects_matched),
-                dataReferences: Int(result.data_references),
+                slots: UnsafeBufferPointer(start: raw, count: count).map { GOTSlot($0, unloadsBefore: result.subs) },
+                objectsMatched: Int(result.objects_matched), dataReferences: Int(result.data_references),
                 staticExecutable: result.static_executable != 0, canonicalPLT: result.canonical_plt != 0,
-                generation: LoadedObjects.Generation(adds: result.adds, subs: result.subs))
+                objectsLoading: Int(result.objects_loading), loadingObject: loadingObject,
+                generation: result.objects_loading > 0
+                    ? .unsettled : LoadedObjects.Generation(adds: result.adds, subs: result.subs))
         }
     }
+
+    /// Sleeps a millisecond by a system call of its own: libc's sleeps could be symbols being
+    /// interposed, whose mocks would record Impostor's call.
+    static func pauseOneMillisecond() { impostor_got_pause_one_millisecond() }
 
     /// `dl_iterate_phdr`'s counts of objects loaded and unloaded so far.
     static var generation: LoadedObjects.Generation {
@@ -75,18 +90,19 @@ enum GOT {
         impostor_got_object_contains(base, UnsafeRawPointer(bitPattern: address)) != 0
     }
 
-    /// Stores `desired` into the slot at `address` if it holds `expected`, making a read-only
-    /// page writable for the store and read-only again.
-    static func swap(slot address: UInt, expected: UInt, desired: UInt, readOnly: Bool) -> GOTSlot.SwapOutcome {
+    /// Stores `desired` into `slot` if it holds `expected`, making a read-only page writable
+    /// for the store and read-only again; never in an object being loaded or unloaded.
+    static func swap(slot: GOTSlot, expected: UInt, desired: UInt) -> GOTSlot.SwapOutcome {
         var found: UnsafeMutableRawPointer?
-        // Sound: the caller found `address` by a scan of an object it checked is still loaded,
+        // Sound: the caller found the slot by a scan of an object it checked is still loaded,
         // under the registry's lock.
         let status = impostor_got_swap(
-            UnsafeMutablePointer(bitPattern: address)!, UnsafeMutableRawPointer(bitPattern: expected),
-            UnsafeMutableRawPointer(bitPattern: desired), readOnly ? 1 : 0, &found)
+            UnsafeMutablePointer(bitPattern: slot.address)!, UnsafeMutableRawPointer(bitPattern: expected),
+            UnsafeMutableRawPointer(bitPattern: desired), &found)
         switch status {
         case 0: return .done
         case IMPOSTOR_GOT_CHANGED: return .changed(found: UInt(bitPattern: found))
+        case IMPOSTOR_GOT_UNSETTLED: return .objectUnsettled
         default: return .refused(errno: status)
         }
     }
@@ -156,10 +172,10 @@ enum GOT {
 }
 
 extension GOTSlot {
-    /// A slot as a scan found it, its object's name copied.
-    init(_ slot: impostor_got_slot) {
-        // Sound: the dynamic linker keeps the name while the object is loaded, and the scan
-        // that found the slot just returned.
+    /// A slot as a scan found it, its object's name copied; `unloadsBefore` is the scan's
+    /// count of objects unloaded so far.
+    init(_ slot: impostor_got_slot, unloadsBefore: UInt64) {
+        // Sound: the name lies in the scan's own buffer, alive until the scan returns.
         address = UInt(bitPattern: slot.address)
         value = UInt(bitPattern: slot.value)
         objectName = String(cString: slot.object)
@@ -167,6 +183,7 @@ extension GOTSlot {
         readOnly = slot.read_only != 0
         lazy = slot.lazy != 0
         definedHere = slot.defined_here != 0
+        self.unloadsBefore = unloadsBefore
     }
 }
 

@@ -26,6 +26,10 @@ extension FailureMessages {
         case .libraryNotLoaded(let symbol, let library):
             return "Cannot interpose \(symbol) in \(library): no loaded library is named \(library). Check the name "
                 + "(a file name such as \"libsqlite3\" or \"libsqlite3.so.0\"), and link or dlopen the library before interposing."
+        case .stillLoading(let symbol, let object, let waited):
+            return "Cannot interpose \(symbol): its GOT slots are in \(object), which another thread's dlopen was still "
+                + "loading \(waited) ms later (its read-only pages not yet protected), and a slot rebound while the dynamic "
+                + "linker relocates it is overwritten or faults. Interpose after that dlopen has returned."
         case .unknownSymbol(let symbol, let scope):
             return "Cannot interpose \(symbol): no GOT slot for it in \(within(scope)), and no loaded object exports it. "
                 + "Check the spelling (C names, such as \"getenv\") and load the library that defines it first. A function "

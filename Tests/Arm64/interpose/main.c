@@ -258,7 +258,7 @@ static void run_case(const char *library, void *handle, const test_case *test, u
     // Scan: the library's slots for the symbol.
     impostor_got_slot slots[MAX_SLOTS];
     impostor_got_scan_result scan;
-    int status = impostor_got_scan(test->symbol, IMPOSTOR_GOT_NAMED_LIBRARY, library, slots, MAX_SLOTS, &scan);
+    int status = impostor_got_scan(test->symbol, IMPOSTOR_GOT_NAMED_LIBRARY, library, slots, MAX_SLOTS, NULL, 0, &scan);
     size_t count = scan.slot_count < MAX_SLOTS ? scan.slot_count : MAX_SLOTS;
     int jump_slots = 0, glob_dats = 0, read_only = 0, pages_agree = 1, lazy_seen = 0;
     for (size_t i = 0; i < count; i++) {
@@ -291,7 +291,7 @@ static void run_case(const char *library, void *handle, const test_case *test, u
     int swapped = 1;
     for (size_t i = 0; i < count; i++) {
         void *found = NULL;
-        swapped &= impostor_got_swap(slots[i].address, slots[i].value, dispatcher, slots[i].read_only, &found) == 0;
+        swapped &= impostor_got_swap(slots[i].address, slots[i].value, dispatcher, &found) == 0;
         swapped &= *(void *volatile *)slots[i].address == dispatcher;
         swapped &= writable(slots[i].address) == !slots[i].read_only;
     }
@@ -341,7 +341,7 @@ static void run_case(const char *library, void *handle, const test_case *test, u
     int restored = 1;
     for (size_t i = 0; i < count; i++) {
         void *found = NULL;
-        restored &= impostor_got_swap(slots[i].address, dispatcher, slots[i].value, slots[i].read_only, &found) == 0;
+        restored &= impostor_got_swap(slots[i].address, dispatcher, slots[i].value, &found) == 0;
         restored &= memcmp((const void *)slots[i].address, &slots[i].value, sizeof(void *)) == 0;
         restored &= writable(slots[i].address) == !slots[i].read_only;
     }

@@ -68,9 +68,10 @@ uintptr_t impostor_got_executable_base(void);
 
 /// Replaces the value of `slot` with `desired` if it still holds `expected`, making a read-only
 /// slot's page writable for the store. 0 on success, -1 (and the value found in `*found`) when
-/// the slot held something else, or the errno `mprotect` failed with.
+/// the slot held something else, -2 when its object is gone or still being relocated, or the
+/// errno `mprotect` failed with.
 int impostor_got_swap(void *_Nullable *_Nonnull slot, void *_Nullable expected,
-                      void *_Nullable desired, int read_only, void *_Nullable *_Nonnull found);
+                      void *_Nullable desired, void *_Nullable *_Nonnull found);
 
 /// Claims the current thread for the test whose identity `owner` is (NULL: no test), as
 /// `Mockery.withCurrent` does; a prologue for C threads that stand in for a test's.

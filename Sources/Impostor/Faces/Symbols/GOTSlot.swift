@@ -14,6 +14,10 @@ struct GOTSlot: Sendable, Hashable {
     let lazy: Bool
     /// The object defines the symbol itself (a GLOB_DAT slot pointing home).
     let definedHere: Bool
+    /// How many objects had been unloaded when the slot was scanned: when more have been
+    /// since, the object may have been unloaded and loaded again at the same place, its slot
+    /// fresh from the dynamic linker.
+    let unloadsBefore: UInt64
 
     init(copying slot: GOTSlot, value: UInt) {
         address = slot.address
@@ -23,6 +27,7 @@ struct GOTSlot: Sendable, Hashable {
         readOnly = slot.readOnly
         lazy = slot.lazy
         definedHere = slot.definedHere
+        unloadsBefore = slot.unloadsBefore
     }
 
     /// `the main executable` or the object's file name, for messages.
@@ -33,17 +38,31 @@ struct GOTSlot: Sendable, Hashable {
         GOT.object(at: objectBase, contains: address)
     }
 
-    /// Stores `desired` if the slot holds `expected`. Nil on success; else the value found
-    /// (`.changed`) or the errno `mprotect` refused with.
+    /// Whether objects were unloaded since the scan, so that the slot's object may be another
+    /// load of the same file at the same place.
+    var mayHaveBeenReloaded: Bool { LoadedObjects.generation.subs != unloadsBefore }
+
+    /// Whether `value`, found in the slot instead of Impostor's dispatcher, is what a fresh
+    /// load of its object put there: the real function, or its own PLT stub (lazy binding).
+    func isFreshlyBound(_ value: UInt, real: UInt) -> Bool {
+        mayHaveBeenReloaded && (value == self.value || value == real || GOT.object(at: objectBase, contains: value))
+    }
+
+    /// Stores `desired` if the slot holds `expected`: `.done`, else the value found
+    /// (`.changed`), an object gone or being loaded again (nothing stored), or the errno
+    /// `mprotect` refused with.
     func swap(expected: UInt, desired: UInt) -> SwapOutcome {
         // The caller checked the object is still loaded (or scanned it just now) under the
         // registry's lock.
-        GOT.swap(slot: address, expected: expected, desired: desired, readOnly: readOnly)
+        GOT.swap(slot: self, expected: expected, desired: desired)
     }
 
     enum SwapOutcome: Equatable {
         case done
         case changed(found: UInt)
+        /// The object was unloaded, and perhaps is being loaded again at the same place: the
+        /// slot is not ours to write (the dynamic linker's until it has relocated it).
+        case objectUnsettled
         case refused(errno: Int32)
     }
 }

@@ -14,6 +14,9 @@ final class InterposedSymbol {
     var slots: [GOTSlot] = []
     /// Installed layers, oldest first.
     var layers: [InterpositionLayer] = []
+    /// Whether the last ``rebind(_:)`` left out a slot of an object unloaded or being loaded
+    /// again since the scan.
+    private(set) var missedObjectsBeingLoaded = false
 
     init(name: String, index: UInt32) {
         self.name = name
@@ -50,8 +53,16 @@ final class InterposedSymbol {
     /// Rebinds the slots of `scan` not rebound yet. On a refused page, puts back the slots this
     /// call rebound and returns the error.
     func rebind(_ found: [GOTSlot]) -> InterpositionError? {
+        missedObjectsBeingLoaded = false
         var rebound: [GOTSlot] = []
-        for slot in found where slot.value != dispatcher && !slots.contains(where: { $0.address == slot.address }) {
+        for slot in found where slot.value != dispatcher {
+            if let known = slots.firstIndex(where: { $0.address == slot.address }) {
+                // Rebound before, yet not holding the dispatcher: the object was unloaded and
+                // loaded again at the same place (a fresh slot, rebound below), or another tool
+                // rebound it (left alone, and reported when the mock is released).
+                guard slots[known].mayHaveBeenReloaded else { continue }
+                slots.remove(at: known)
+            }
             var expected = slot.value
             // A slot bound lazily in between changes under us: take the new value and retry.
             for _ in 0..<3 {
@@ -62,6 +73,8 @@ final class InterposedSymbol {
                     if found == dispatcher { break }
                     expected = found
                     continue
+                case .objectUnsettled:
+                    missedObjectsBeingLoaded = true
                 case .refused(let error):
                     for done in rebound { _ = done.swap(expected: dispatcher, desired: done.value) }
                     return InterpositionError(.protectionRefused(symbol: name, object: slot.objectDescription, errno: error))
@@ -79,7 +92,9 @@ final class InterposedSymbol {
         var problems: [String] = []
         for slot in slots where slot.isStillLoaded {
             switch slot.swap(expected: dispatcher, desired: slot.value) {
-            case .done: break
+            case .done, .objectUnsettled: break  // an unloaded object's slot went with it
+            case .changed(let found) where slot.isFreshlyBound(found, real: original):
+                break  // the object was loaded again since: its slot is the dynamic linker's
             case .changed(let found):
                 problems.append(FailureMessages.interpositionSlotChanged(symbol: name, object: slot.objectDescription, found: found))
             case .refused(let error):

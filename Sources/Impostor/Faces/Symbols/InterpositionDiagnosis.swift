@@ -14,6 +14,10 @@ enum InterpositionDiagnosis {
             if scan.slots.isEmpty { return .failure(error) }
             warnings.append(error)
         }
+        if scan.slots.isEmpty, let object = scan.loadingObject {
+            let name = LoadedObjects.describe(object)
+            return .failure(InterpositionError(.stillLoading(symbol: symbol, object: name, waitedMilliseconds: LoadedObjects.loadingWaitMilliseconds)))
+        }
         if scan.slots.isEmpty { return .failure(missing(symbol, scope: scope)) }
         if scan.canonicalPLT { warnings.append(InterpositionError(.canonicalPLT(symbol: symbol))) }
         return .success(warnings)

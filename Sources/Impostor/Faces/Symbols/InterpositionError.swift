@@ -15,6 +15,8 @@ public struct InterpositionError: Error, Sendable, CustomStringConvertible, Equa
         case staticExecutable(symbol: String)
         /// No loaded object matches a library name.
         case libraryNotLoaded(symbol: String, library: String)
+        /// The only objects with slots were still being relocated by another thread's `dlopen`.
+        case stillLoading(symbol: String, object: String, waitedMilliseconds: Int)
         /// No object imports or exports the symbol.
         case unknownSymbol(symbol: String, scope: InterpositionScope)
         /// The selected objects have no slot, and these objects define the symbol themselves.

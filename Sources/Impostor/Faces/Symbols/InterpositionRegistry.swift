@@ -66,7 +66,9 @@ enum InterpositionRegistry {
                 return .failure(refused)
             }
             state.dlopenHook.install()
-            state.generation = scan.generation
+            // Objects another thread's dlopen was still relocating are rebound at the next
+            // check: the dlopen hook's, or the next interposition's.
+            state.generation = record.missedObjectsBeingLoaded ? .unsettled : scan.generation
             return .success((layer, warnings))
         }
     }
@@ -106,9 +108,11 @@ enum InterpositionRegistry {
             if unloaded { record.slots.removeAll { !$0.isStillLoaded } }
             let scopes = record.layers.contains { $0.scope == .allObjects } ? [.allObjects] : Set(record.layers.map(\.scope))
             for scope in scopes {
-                if let error = record.rebind(LoadedObjects.scan(record.name, in: scope).slots) {
+                let scan = LoadedObjects.scan(record.name, in: scope)
+                if let error = record.rebind(scan.slots) {
                     failures.append((error, record.layers.last!))
                 }
+                if scan.objectsLoading > 0 || record.missedObjectsBeingLoaded { state.generation = .unsettled }
             }
         }
         return failures

@@ -13,6 +13,11 @@ enum LoadedObjects {
         var dataReferences = 0
         var staticExecutable = false
         var canonicalPLT = false
+        /// Objects with slots for the symbol that another thread's `dlopen` was still
+        /// relocating: their slots are not in `slots`, and a later scan must look again.
+        var objectsLoading = 0
+        /// The first of them, as the dynamic linker names it (`""`: the main executable).
+        var loadingObject: String?
         var generation = Generation(adds: 0, subs: 0)
     }
 
@@ -20,12 +25,29 @@ enum LoadedObjects {
     struct Generation: Equatable, Sendable {
         let adds: UInt64
         let subs: UInt64
+
+        /// A generation no process reaches: recorded after a scan that left out objects still
+        /// being loaded, so that the next check scans again.
+        static let unsettled = Generation(adds: .max, subs: .max)
     }
 
     /// Every JUMP_SLOT and GLOB_DAT slot of `symbol` in the objects `scope` selects.
+    ///
+    /// An object another thread's `dlopen` is still relocating is waited for, up to
+    /// ``loadingWait`` (a relocation takes microseconds to milliseconds), then left out.
     static func scan(_ symbol: String, in scope: InterpositionScope) -> Scan {
-        GOT.scan(symbol, in: scope)
+        var scan = GOT.scan(symbol, in: scope)
+        var waited = 0
+        while scan.objectsLoading > 0, waited < loadingWaitMilliseconds {
+            GOT.pauseOneMillisecond()
+            waited += 1
+            scan = GOT.scan(symbol, in: scope)
+        }
+        return scan
     }
+
+    /// How long a scan waits for objects being loaded by other threads.
+    static let loadingWaitMilliseconds = 200
 
     static var generation: Generation { GOT.generation }
 

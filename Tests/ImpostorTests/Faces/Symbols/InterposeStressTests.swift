@@ -30,3 +30,91 @@ import Glibc
         #expect(ct_interpose_getppid() == getppid())
     }
 }
+
+/// Symbols interposed in every library while another thread loads and unloads one: the
+/// dynamic linker relocates the new object with its read-only (RELRO) pages still writable,
+/// and an interposition that opened and closed one of those pages under it would end the
+/// process inside `dlopen`. Run in a child process with a timeout, so that a regression fails
+/// this test instead of ending the run.
+@Suite struct InterposeWhileLibrariesLoadTests {
+    @Test(.enabled(if: getenv("IMPOSTOR_LOADER_CHURN") == nil), arguments: ["churnScenario", "stillLoadingScenario"])
+    func interposingWhileAnotherThreadLoadsLibrariesNeverFaults(scenario: String) throws {
+        let output = try childRun(
+            environment: "IMPOSTOR_LOADER_CHURN=1", filter: "InterposeWhileLibrariesLoadTests/\(scenario)", timeout: 240)
+        #expect(exitStatus(output) == 0, "\(output.suffix(6000))")
+        #expect(output.contains("Test \(scenario)() passed after"), "\(output.suffix(6000))")
+    }
+
+    /// The child's part: libacl's RELRO pages made writable stand for another thread's dlopen
+    /// still relocating it. Its slots are left alone; an interposition that has no others says
+    /// so after waiting, and once the pages are read-only again the slot is rebound.
+    @Test(.enabled(if: getenv("IMPOSTOR_LOADER_CHURN") != nil))
+    func stillLoadingScenario() throws {
+        typealias GetXattr = @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?, Int) -> Int
+        let library = try #require(dlopen("libacl.so.1", RTLD_NOW))
+        defer { dlclose(library) }
+        var start: UInt = 0, end: UInt = 0
+        try #require(ct_relro_pages("libacl", &start, &end) == 1)
+        let pages = try #require(UnsafeMutableRawPointer(bitPattern: start))
+        try #require(mprotect(pages, Int(end - start), PROT_READ | PROT_WRITE) == 0)
+
+        let mockery = Mockery("getxattr")
+        let error = #expect(throws: InterpositionError.self) {
+            _ = try mockery.makeInterposition("getxattr", as: GetXattr.self, in: "libacl")
+        }
+        #expect(error?.description == "Cannot interpose getxattr: its GOT slots are in libacl.so.1, which another thread's "
+            + "dlopen was still loading 200 ms later (its read-only pages not yet protected), and a slot rebound while the "
+            + "dynamic linker relocates it is overwritten or faults. Interpose after that dlopen has returned.")
+        #expect(mprotect(pages, Int(end - start), PROT_READ) == 0)
+
+        typealias GetFile = @convention(c) (UnsafePointer<CChar>?, UInt32) -> OpaquePointer?
+        let getFile = unsafeBitCast(try #require(dlsym(library, "acl_get_file")), to: GetFile.self)
+        let mock = try mockery.makeInterposition("getxattr", as: GetXattr.self, in: "libacl")
+        mockery.withCurrent {
+            stub(mock(any(), any(), any(), any())).with { () -> Int in
+                errno = EIO
+                return -1
+            }
+            #expect(getFile("/", 0x8000) == nil)   // ACL_TYPE_ACCESS
+            verify(mock(any(), any(), any(), any()))
+        }
+        withExtendedLifetime(mockery) {}
+    }
+
+    /// The child's part: libacl (BIND_NOW, its GOT read-only after relocation) loaded and
+    /// unloaded on one thread while getxattr, which it imports, is interposed and restored
+    /// on this one; afterwards the loaded libacl's call still reaches a mock.
+    @Test(.enabled(if: getenv("IMPOSTOR_LOADER_CHURN") != nil))
+    func churnScenario() throws {
+        typealias GetXattr = @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?, Int) -> Int
+        let churn = try #require(ct_loader_churn_start("libacl.so.1"), "libacl1 is installed with coreutils")
+        let deadline = time(nil) + 4
+        var rounds = 0
+        while time(nil) < deadline || rounds < 200 {
+            let mockery = Mockery("getxattr")
+            _ = mockery.interpose("getxattr", as: GetXattr.self, in: .sharedLibraries)
+            withExtendedLifetime(mockery) {}
+            rounds += 1
+        }
+        let loads = ct_loader_churn_stop(churn)
+        #expect(loads > 0)
+        print("interposed \(rounds) times while libacl was loaded \(loads) times")
+
+        // A libacl that stays loaded is rebound: its getxattr call reaches the mock.
+        let library = try #require(dlopen("libacl.so.1", RTLD_NOW))
+        defer { dlclose(library) }
+        typealias GetFile = @convention(c) (UnsafePointer<CChar>?, UInt32) -> OpaquePointer?
+        let getFile = unsafeBitCast(try #require(dlsym(library, "acl_get_file")), to: GetFile.self)
+        let mockery = Mockery("getxattr")
+        let mock = mockery.interpose("getxattr", as: GetXattr.self, in: "libacl")
+        mockery.withCurrent {
+            stub(mock(any(), any(), any(), any())).with { () -> Int in
+                errno = EIO
+                return -1
+            }
+            #expect(getFile("/", 0x8000) == nil)   // ACL_TYPE_ACCESS
+            verify(mock(any(), any(), any(), any()))
+        }
+        withExtendedLifetime(mockery) {}
+    }
+}

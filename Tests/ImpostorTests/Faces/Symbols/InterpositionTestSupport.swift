@@ -65,7 +65,7 @@ extension InterpositionTestSupport {
         let real = dlsym(UnsafeMutableRawPointer(bitPattern: 0), symbol)
         for slot in UnsafeBufferPointer(start: slots, count: min(count, 8)) {
             var found: UnsafeMutableRawPointer?
-            _ = impostor_got_swap(slot.address, slot.value, real, slot.read_only, &found)
+            _ = impostor_got_swap(slot.address, slot.value, real, &found)
         }
     }
 }
