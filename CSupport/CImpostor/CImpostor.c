@@ -90,6 +90,23 @@ __attribute__((noinline)) static int answer_captured(closure_context *context, i
                                     context->answer, context->user_data, NULL, arguments);
 }
 
+/// A call to a mock that expectations name (see `dispatch_expected` in static_dispatch.c),
+/// through libffi's pointers. 0 when the handler must decide.
+__attribute__((noinline)) static int answer_expected(closure_context *context, impostor_fast_path *fast,
+                                                     const impostor_expectation_list *list, void *result,
+                                                     void **arguments) {
+    if (!list->answerable || impostor_needs_attention()) return 0;
+    const impostor_stub_key *key = impostor_expectation_keys_take(list, NULL, arguments, 1);
+    if (key == NULL) return 0;
+    uint64_t stamp = impostor_next_stamp();
+    impostor_open_call call = record_fast(fast, arguments, NULL, stamp, IMPOSTOR_RECORD_OPEN);
+    impostor_answering previous = impostor_begin_answering(fast->answering_failures, (uintptr_t)__builtin_frame_address(0));
+    context->answer(context->user_data, key->stub, result, NULL, arguments, stamp);
+    impostor_end_answering(previous);
+    close_fast(fast, call, result);
+    return 1;
+}
+
 /// libffi calls this for every call through such a closure: what the static dispatcher does
 /// (see `dispatch` in static_trampolines.c), through libffi's pointers, with exact copies.
 static void answering_closure_handler(ffi_cif *cif, void *result, void **arguments, void *data) {
@@ -124,6 +141,9 @@ static void answering_closure_handler(ffi_cif *cif, void *result, void **argumen
             record_fast(fast, arguments, result, impostor_next_stamp(), 0);
             return;
         }
+    } else {
+        const impostor_expectation_list *list = atomic_load_explicit(&fast->expectations, memory_order_acquire);
+        if (list != NULL && answer_expected(context, fast, list, result, arguments)) return;
     }
     context->handler(cif, result, arguments, context->user_data);
 }

@@ -102,6 +102,20 @@ __attribute__((noinline)) static void hand_to_handler(static_closure *closure, u
 
 static void dispatch_general(static_closure *closure, unsigned char *frame);
 
+/// A call to a mock that expectations name, answered when one of its published list's keys
+/// takes it (see impostor_expectation_keys.h): recorded and answered as from a stub key, the
+/// key's tagged cell handed to the answer. 0 when the handler must decide. Out of line: mocks
+/// without expectations never come here.
+__attribute__((noinline)) static int dispatch_expected(static_closure *closure, impostor_fast_path *fast,
+                                                       const impostor_expectation_list *list, unsigned char *frame,
+                                                       unsigned char *result) {
+    if (!list->answerable || impostor_needs_attention()) return 0;
+    const impostor_stub_key *key = impostor_expectation_keys_take(list, frame, NULL, 0);
+    if (key == NULL) return 0;
+    answer_from_key(closure, fast, key, frame, result);
+    return 1;
+}
+
 /// The fast path of a mock that copies pointer memory or stands for an interposed symbol (see
 /// impostor_captured_answers.h). Out of line: the other mocks' path keeps its frame.
 __attribute__((noinline)) static int dispatch_captured(static_closure *closure, impostor_fast_path *fast,
@@ -137,6 +151,9 @@ void impostor_static_dispatch(static_closure *closure, unsigned char *frame) {
             record_answered(closure, fast, frame, result, impostor_next_stamp(), 0);
             return;
         }
+    } else if (fast != NULL) {
+        const impostor_expectation_list *list = atomic_load_explicit(&fast->expectations, memory_order_acquire);
+        if (list != NULL && dispatch_expected(closure, fast, list, frame, result)) return;
     }
     hand_to_handler(closure, frame, result);
 }

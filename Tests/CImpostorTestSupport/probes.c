@@ -5,6 +5,7 @@
 
 #include "../../CSupport/CImpostor/include/impostor_guarded_read.h"
 #include "../../CSupport/CImpostor/include/impostor_records.h"
+#include "../../CSupport/CImpostor/include/impostor_thread_state.h"
 #include "../../CSupport/CImpostor/include/impostor_static_trampolines.h"
 #include "../../CSupport/CImpostorInterpose/include/CImpostorInterpose.h"
 
@@ -18,3 +19,7 @@ size_t ct_main_executable_got_slots(const char *symbol, ct_got_slot *slots, size
     }
     return result.slot_count;
 }
+
+int64_t ct_expectation_index(void) { return impostor_current_thread_state()->expectation_index; }
+
+void ct_set_expectation_index(int64_t index) { impostor_current_thread_state()->expectation_index = index; }

@@ -24,6 +24,7 @@
 #include "impostor_captured_answers.h"
 #include "impostor_static_trampolines.h"
 #include "impostor_stub_keys.h"
+#include "impostor_expectation_keys.h"
 #include "impostor_argument_registers.h"
 
 #endif

@@ -8,6 +8,7 @@
 
 #include "impostor_record_writer.h"
 #include "impostor_records.h"
+#include "impostor_expectation_keys.h"
 #include "impostor_stub_keys.h"
 
 #ifdef __cplusplus
@@ -63,6 +64,10 @@ typedef struct impostor_fast_path {
     /// answer runs, the thread is marked as answering the symbol, so that the answer's own calls
     /// of it by name reach the real function (see `impostor_symbol_answering`). Set before `open`.
     int32_t symbol;
+    /// The mock's expectations as its entry point meets them, the list published last (NULL
+    /// while none names the mock, and once it is released). Read when `open` is clear: an
+    /// expectation closes it, since stub keys no longer answer first.
+    _Atomic(impostor_expectation_list *) expectations;
 } impostor_fast_path;
 
 /// Marks the calling thread as answering interposed symbol `index` (`on` 1) or not (0), and says
@@ -91,6 +96,7 @@ static inline impostor_fast_path *_Nullable impostor_fast_path_create(
     fast->result_size = result_size;
     fast->captures = captures;
     fast->symbol = -1;
+    atomic_init(&fast->expectations, NULL);
     return fast;
 }
 
@@ -121,6 +127,30 @@ static inline int impostor_fast_path_add_key(impostor_fast_path *_Nonnull fast, 
     return impostor_stub_keys_append(&fast->keys, stub, fast->frame_offsets, arguments, sizes, bits, test_count,
                                      memory_arguments, memory_places, memory_kinds, memory_lengths, memory_bytes,
                                      memory_count);
+}
+
+/// Adds a key to `list` for expectation `cell` (see `impostor_stub_keys_append`: scalar literals
+/// only), read as this mock's entry point reads arguments; on failure (no entry point reads keys,
+/// too many literals, no memory) the list stops being answerable.
+static inline void impostor_fast_path_add_expectation(impostor_fast_path *_Nonnull fast,
+                                                      impostor_expectation_list *_Nonnull list,
+                                                      impostor_expectation_cell *_Nonnull cell,
+                                                      const uint32_t *_Nullable arguments,
+                                                      const uint32_t *_Nullable sizes,
+                                                      const uint64_t *_Nullable bits, uint32_t test_count) {
+    if (!list->answerable) return;
+    const void *tagged = (const void *)((uintptr_t)cell | 1);
+    if (!fast->read_by_entry || !impostor_stub_keys_append(&list->keys, tagged, fast->frame_offsets, arguments, sizes, bits,
+                                                           test_count, NULL, NULL, NULL, NULL, NULL, 0)) {
+        list->answerable = 0;
+    }
+}
+
+/// Publishes `list` (NULL: none) as the expectations the mock's entry point meets (a release
+/// store: the list is written whole before).
+static inline void impostor_fast_path_publish_expectations(impostor_fast_path *_Nonnull fast,
+                                                           impostor_expectation_list *_Nullable list) {
+    atomic_store_explicit(&fast->expectations, list, memory_order_release);
 }
 
 #ifdef __cplusplus

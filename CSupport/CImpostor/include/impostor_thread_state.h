@@ -39,6 +39,9 @@ typedef struct impostor_thread_state {
     /// Non-zero while mocks made on this thread must be libffi closures (the benchmarks
     /// measure both kinds of entry point in one run).
     int32_t libffi_only;
+    /// The index among its expectation's calls of the call an expectation key took, for the
+    /// expectation's actions (set just before they run; see impostor_expectation_keys.h).
+    int64_t expectation_index;
 } impostor_thread_state;
 
 extern _Thread_local impostor_thread_state impostor_thread_state_storage;

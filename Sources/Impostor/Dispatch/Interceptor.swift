@@ -64,10 +64,22 @@ final class Interceptor: Sendable, LateCallCounting {
         store.openFastPath(nice: isNice, failures: pendingFailures, symbol: dispatcherIndex)
     }
 
-    /// Sends this mock's calls through its Mockery's expectations from now on.
+    /// Sends this mock's calls through its Mockery's expectations from now on: stub keys no
+    /// longer answer first, expectation keys (once published) do.
     func markExpected() {
         store.closeFastPath()
         expected.store(true, ordering: .releasing)
+    }
+
+    /// Publishes the mock's expectations, in declaration order, to its handler's roster and
+    /// as keys to its entry point, which takes the calls they name itself when every one of
+    /// them compiles to a key and the mock neither copies memory nor stands for a symbol.
+    /// Inside the book's monitor.
+    func publishExpectations(_ expectations: [Expectation]) {
+        roster.publish(expectations)
+        guard !isReleased else { return }
+        store.fastPath.publishExpectations(
+            expectations.map { ($0.cell, $0.entryKeyTests) }, eligible: capturePlan.isEmpty && dispatcherIndex < 0)
     }
 
     /// Adds `stub` as the newest; false when the mock has as many stubs as it can hold. A stub
@@ -228,6 +240,7 @@ final class Interceptor: Sendable, LateCallCounting {
     /// them reported as a "call to released mock"; recorded calls are freed.
     func release() {
         store.closeFastPath()
+        store.fastPath.withdrawExpectations()
         lateCalls.markReleased()
         released.store(true, ordering: .releasing)
         store.retire()

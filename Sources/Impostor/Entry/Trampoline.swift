@@ -83,13 +83,19 @@ private let trampolineHandler: EntryPoints.CallHandler = { _, result, arguments,
 }
 
 /// Both entry points' C code calls this to run the answer of a stub it matched itself
-/// (see `impostor_stub_keys.h`); it then records the call. `stub` is the key's
-/// `Unmanaged<Stub>`, which the interceptor's stub table keeps for the mock's life.
+/// (see `impostor_stub_keys.h`), or the actions of an expectation whose key took the call
+/// (`impostor_expectation_keys.h`); it then records the call. `stub` is the key's
+/// `Unmanaged<Stub>`, which the interceptor's stub table keeps for the mock's life, or the
+/// expectation's tagged cell.
 private let stubAnswerHandler: EntryPoints.KeyAnswerHandler = { userData, stub, result, argumentBase, argumentOffsets, stamp in
     Unmanaged<Interceptor>.fromOpaque(userData!)._withUnsafeGuaranteedRef { interceptor in
         let frame = CallFrame(
             signature: interceptor.signature, plan: interceptor.capturePlan, argumentBase: argumentBase,
             argumentOffsets: argumentOffsets, result: result)
-        interceptor.answerFromDispatcher(frame, with: Unmanaged<Stub>.fromOpaque(stub), stamp: stamp)
+        if ExpectationKeys.isExpectation(stub) {
+            interceptor.answerFromExpectationKey(frame, expectation: ExpectationKeys.expectation(of: stub), stamp: stamp)
+        } else {
+            interceptor.answerFromDispatcher(frame, with: Unmanaged<Stub>.fromOpaque(stub), stamp: stamp)
+        }
     }
 }

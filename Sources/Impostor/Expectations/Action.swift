@@ -39,13 +39,18 @@ final class ActionStep: @unchecked Sendable {
     let swift: ((SwiftCall, ActionCall) throws -> Any?)?
     /// Why the action cannot run for a Swift member, checked at `will`.
     let swiftProblem: (SwiftMember) -> String?
+    /// False when `run` never reads or writes its ``ActionCall`` (a value returned, a block of
+    /// the mock's arguments): a C call then runs it with ``ActionCall/unread`` instead of a new
+    /// one. True unless the action says otherwise.
+    let readsCall: Bool
 
     init(
         description: String, returns: String? = nil, problem: @escaping (Signature, String) -> String? = { _, _ in nil },
         swift: ((SwiftCall, ActionCall) throws -> Any?)? = nil, swiftProblem: @escaping (SwiftMember) -> String? = { _ in nil },
-        run: @escaping (CallFrame, ActionCall) -> Void
+        readsCall: Bool = true, run: @escaping (CallFrame, ActionCall) -> Void
     ) {
         self.description = description
+        self.readsCall = readsCall
         self.returns = returns
         self.problem = problem
         self.run = run
@@ -58,7 +63,7 @@ final class ActionStep: @unchecked Sendable {
     static func returning(
         _ returns: String, swift: @escaping (SwiftCall, ActionCall) throws -> Any?, run: @escaping (CallFrame, ActionCall) -> Void
     ) -> ActionStep {
-        ActionStep(description: "returnValue(\(returns))", returns: returns, swift: swift, run: run)
+        ActionStep(description: "returnValue(\(returns))", returns: returns, swift: swift, readsCall: false, run: run)
     }
 
     /// A `perform` block taking the mock's arguments as `blockTypes` (checked against the
@@ -73,7 +78,7 @@ final class ActionStep: @unchecked Sendable {
             problem: { signature, mockName in ActionChecks.blockProblem(blockTypes, signature: signature, mockName: mockName) },
             swift: swift,
             swiftProblem: { member in SwiftStubCheck.blockProblem(member, blockTypes: blockTypes) },
-            run: run)
+            readsCall: false, run: run)
     }
 }
 
@@ -86,8 +91,11 @@ final class ActionCall {
     /// Which of the expectation's calls this is, from 0 (for `onConsecutiveCalls`).
     @usableFromInline let index: Int
     /// The expectation answering: its mock's name and its actions' site are read from it only
-    /// when an action fails, so that a call copies no strings.
-    let expectation: Expectation
+    /// when an action fails, so that a call copies no strings. Nil only in ``unread``.
+    private let answering: Unmanaged<Expectation>?
+    var expectation: Expectation { answering.unsafelyUnwrapped.takeUnretainedValue() }
+    /// Keeps `expectation` for the call, unless something else surely does.
+    private let keeper: Expectation?
     var mockName: String { expectation.mock.name }
     /// Where the actions were given, for failures they raise.
     var site: SourceSite { expectation.actionSite }
@@ -101,6 +109,29 @@ final class ActionCall {
     init(stamp: UInt64, index: Int, expectation: Expectation) {
         self.stamp = stamp
         self.index = index
-        self.expectation = expectation
+        answering = Unmanaged.passUnretained(expectation)
+        keeper = expectation
+    }
+
+    private init() {
+        stamp = 0
+        index = 0
+        answering = nil
+        keeper = nil
+    }
+
+    /// What a C call's actions get when none of them reads its call (``ActionStep/readsCall``):
+    /// one shared, never-read instance, so that such a call allocates nothing.
+    // Sound: no action whose `readsCall` is false reads or writes it, so threads share it untouched.
+    nonisolated(unsafe) static let unread = ActionCall()
+
+    /// For a call an expectation key took at a C mock's entry point: the mock's published
+    /// lists keep the expectation for the mock's life (see ``ExpectationRoster``), so the call
+    /// retains nothing.
+    init(stamp: UInt64, index: Int, keptByPublishedList expectation: Expectation) {
+        self.stamp = stamp
+        self.index = index
+        answering = Unmanaged.passUnretained(expectation)
+        keeper = nil
     }
 }

@@ -108,7 +108,7 @@ public func throwError<Result>(_ error: any Error) -> Action<Result> {
             SwiftStubCheck.canThrow(error, member) ? nil : FailureMessages.swiftThrowOnNonThrowingMember(
                 "answer", mock: member.name, error: ValueFormatter.describeSwiftValue(error), failure: TypeMetadata.name(of: member.failureType))
         },
-        run: { frame, _ in frame.writeZeroResult() }))
+        readsCall: false, run: { frame, _ in frame.writeZeroResult() }))
 }
 
 /// Runs the first action on the expectation's first call, the second on its second, and so
@@ -205,7 +205,7 @@ enum ActionChecks {
                 return value
             } : nil,
             swiftProblem: { member in steps.lazy.compactMap { $0.swiftProblem(member) }.first },
-            run: { frame, call in for step in steps { step.run(frame, call) } }))
+            readsCall: steps.contains(where: \.readsCall), run: { frame, call in for step in steps { step.run(frame, call) } }))
     }
 
     /// Why a `perform` block with these parameter types cannot take the mock's arguments.

@@ -5,11 +5,12 @@ import Synchronization
 ///
 /// Built on the test's thread inside `checking { }`, then published to its Mockery's
 /// ``ExpectationBook`` when the block returns; from then on its declaration is read-only and
-/// `count` changes only by ``takeCall()``, an atomic step that never passes the maximum.
+/// `count` changes only by ``takeCall()``, or by its C mock's entry point (see
+/// ``ExpectationKeys``): an atomic step that never passes the maximum.
 final class Expectation: @unchecked Sendable {
     // @unchecked: the declaration fields are written only before publication (on the thread
     // running `checking`), which happens inside the book's monitor; `reportedUnsatisfiedAt` is
-    // touched only inside that monitor; `taken` is atomic.
+    // touched only inside that monitor; `cell` changes only atomically.
 
     enum Kind {
         /// `oneOf`, `exactly(n).of`, `atLeast`, `atMost`, `between`.
@@ -35,19 +36,28 @@ final class Expectation: @unchecked Sendable {
     let site: SourceSite
 
     var actions: ActionStep?
+    /// `actions`, unretained, as published (see ``publish()``): what a call reads, so that it
+    /// retains nothing.
+    private(set) var publishedActions: Unmanaged<ActionStep>?
     /// Where `will` was written, for failures the actions raise.
     var actionSite: SourceSite
     var condition: StatePredicate?
     var change: StateChange?
     var sequences: [ExpectationSequence] = []
     /// Set when `checking` returns; builder methods called later are refused.
-    var isPublished = false
+    private(set) var isPublished = false
+
+    /// Freezes the declaration: from now on calls take it. Inside the book's monitor.
+    func publish() {
+        isPublished = true
+        // Sound: `actions` never changes after publication and keeps the step alive.
+        publishedActions = actions.map { Unmanaged.passUnretained($0) }
+    }
 
     /// Calls it has taken.
-    var count: Int { taken.load(ordering: .acquiring) }
-    private let taken = Atomic<Int>(0)
-    /// The most calls it takes (nil: any number), decided once: saturation is checked for every
-    /// expectation a call meets.
+    var count: Int { cell.taken }
+    /// Its count, in C, where its mock's entry point can take calls too.
+    let cell: ExpectationKeys.Cell
     /// The count at which `assertIsSatisfied` last reported it unsatisfied, so a second check
     /// (an explicit one, then the one at the end of a `.mockery` test) does not repeat it.
     var reportedUnsatisfiedAt: Int?
@@ -81,23 +91,32 @@ final class Expectation: @unchecked Sendable {
         case .allowed, .ignored: nil
         case .forbidden: 0
         }
+        cell = ExpectationKeys.Cell(maximum: maximum)
+        cell.attach(self)
     }
 
+    deinit { cell.free() }
+
+    /// The most calls it takes (nil: any number), decided once: saturation is checked for every
+    /// expectation a call meets.
     let maximum: Int?
 
     /// Takes one call: the call's index (from 0), or nil when the expectation is saturated. A
     /// compare-and-exchange, so threads answered at once never take more than the maximum
-    /// between them, with or without the book's monitor.
+    /// between them, with or without the book's monitor, on the entry point's path or the handler's.
     @inline(__always)
-    func takeCall() -> Int? {
-        var current = taken.load(ordering: .relaxed)
-        while true {
-            if let maximum, current >= maximum { return nil }
-            let (exchanged, original) = taken.compareExchange(
-                expected: current, desired: current + 1, ordering: .acquiringAndReleasing)
-            if exchanged { return current }
-            current = original
-        }
+    func takeCall() -> Int? { cell.take() }
+
+    /// Its literals as its C mock's entry point tests them, or nil when it cannot take calls
+    /// there: it involves a state or a sequence, is forbidden (a match must be reported), runs
+    /// code to match (captors, general matchers, memory), or is a Swift member's.
+    var entryKeyTests: StubKeyTests? {
+        guard needsNoMonitor, !isForbidden else { return nil }
+        if takesEveryCall { return StubKeyTests() }
+        guard let pattern, !pattern.hasCaptors, pattern.pointerReaders.isEmpty,
+              let tests = pattern.keyTests, tests.memory.isEmpty
+        else { return nil }
+        return tests
     }
 
     /// True when taking a call involves nothing but its count: no state to hold or move, no

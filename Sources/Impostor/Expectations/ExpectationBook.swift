@@ -55,7 +55,7 @@ final class ExpectationBook: @unchecked Sendable {
         monitor.withEntered {
             if checkingSite == nil { checkingSite = draft.site }
             for expectation in draft.expectations {
-                expectation.isPublished = true
+                expectation.publish()
                 for sequence in expectation.sequences { sequence.track.steps.append(expectation) }
                 expectations.append(expectation)
             }
@@ -91,7 +91,7 @@ final class ExpectationBook: @unchecked Sendable {
             guard let interceptor = expectation.mock as? Interceptor else { continue }
             named[ObjectIdentifier(interceptor), default: (interceptor, [])].1.append(expectation)
         }
-        for (interceptor, list) in named.values { interceptor.roster.publish(list) }
+        for (interceptor, list) in named.values { interceptor.publishExpectations(list) }
     }
 
     // MARK: Dispatching calls

@@ -21,9 +21,13 @@ extension Interceptor {
             frame.writeZeroResult()
             if let pattern = expectation.pattern, pattern.hasCaptors { pattern.capture(frame.slot) }
             if let actions = expectation.actions {
-                let call = ActionCall(stamp: stamp, index: index, expectation: expectation)
-                pendingFailures.whileAnswering { actions.run(frame, call) }
-                errno = call.errno
+                if actions.readsCall {
+                    let call = ActionCall(stamp: stamp, index: index, expectation: expectation)
+                    pendingFailures.whileAnswering { actions.run(frame, call) }
+                    errno = call.errno
+                } else {
+                    pendingFailures.whileAnswering { actions.run(frame, .unread) }
+                }
             }
         case .forbidden(let expectation):
             frame.writeZeroResult()
@@ -44,6 +48,22 @@ extension Interceptor {
         // would behave the same and no test can tell; it stays last so that no change to
         // recording can ever overwrite what the action set.
         if let errno { ThreadState.setErrno(errno) }
+    }
+
+    /// Runs the actions of the expectation whose key took a call at the mock's entry point
+    /// (which counted it, recorded it and routes failures to the Mockery meanwhile): what
+    /// `answerExpected` does for a call an expectation answers, and nothing else.
+    func answerFromExpectationKey(_ frame: CallFrame, expectation: Unmanaged<Expectation>, stamp: UInt64) {
+        frame.writeZeroResult()
+        expectation._withUnsafeGuaranteedRef { expectation in
+            expectation.publishedActions?._withUnsafeGuaranteedRef { actions in
+                guard actions.readsCall else { return actions.run(frame, .unread) }
+                let call = ActionCall(stamp: stamp, index: ExpectationKeys.callIndex, keptByPublishedList: expectation)
+                actions.run(frame, call)
+                // Last in Swift; the entry point then only closes the record, which sets no errno.
+                if let errno = call.errno { ThreadState.setErrno(errno) }
+            }
+        }
     }
 
     /// An uninteresting call to a mock of a naggy (warned) or strict (failed) Mockery.
