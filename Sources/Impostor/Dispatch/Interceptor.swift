@@ -76,12 +76,14 @@ final class Interceptor: Sendable, LateCallCounting {
     /// them compiles to a key and the mock neither copies memory nor stands for a symbol.
     /// Inside the book's monitor.
     func publishExpectations(_ expectations: [Expectation]) {
-        roster.publish(expectations)
         // A mock no expectation ever named keeps its entry point's path as it is: a Mockery
         // publishes every mock's list at each `checking`, and lists are never freed.
-        guard !isReleased, !expectations.isEmpty || isExpected else { return }
-        store.fastPath.publishExpectations(
-            expectations.map { ($0.cell, $0.entryKeyTests) }, eligible: capturePlan.isEmpty && dispatcherIndex < 0)
+        var entryKeys: UnsafeMutableRawPointer?
+        if !isReleased, !expectations.isEmpty || isExpected {
+            entryKeys = store.fastPath.publishExpectations(
+                expectations.map { ($0.cell, $0.entryKeyTests) }, eligible: capturePlan.isEmpty && dispatcherIndex < 0)
+        }
+        roster.publish(expectations, entryKeys: entryKeys)
     }
 
     /// Adds `stub` as the newest; false when the mock has as many stubs as it can hold. A stub

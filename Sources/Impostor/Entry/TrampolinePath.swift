@@ -9,10 +9,11 @@ import Glibc
 enum TrampolinePath {
     /// False when `IMPOSTOR_TRAMPOLINE=libffi` forces libffi's closures for every mock of this
     /// process (to compare the two, or to rule the static path out). Read once, when the first
-    /// mock is made. `static`, the default, may be written out; any other value is reported once
-    /// on standard error and ignored, so that a misspelt setting does not pass for the one asked for.
+    /// mock is made. `static`, the default, may be written out, and an empty value is no value
+    /// (`IMPOSTOR_TRAMPOLINE= swift test`); any other value is reported once on standard error
+    /// and ignored, so that a misspelt setting does not pass for the one asked for.
     static let staticAllowedInProcess: Bool = {
-        guard let raw = getenv("IMPOSTOR_TRAMPOLINE") else { return true }
+        guard let raw = getenv("IMPOSTOR_TRAMPOLINE"), raw.pointee != 0 else { return true }
         let value = String(cString: raw)
         if value == "libffi" { return false }
         if value == "static" { return true }

@@ -17,11 +17,16 @@ final class ExpectationRoster: Sendable {
         let kept: [Expectation]
         /// True when every expectation needs no monitor.
         let needsNoMonitor: Bool
+        /// The address of the same list as the mock's entry point meets it (its expectation
+        /// keys), or 0: kept here, never freed, so that it stays reachable while calls may read
+        /// it (a leak checker finds the address in this object). Never read.
+        let entryKeys: UInt
 
-        init(_ expectations: [Expectation]) {
+        init(_ expectations: [Expectation], entryKeys: UnsafeMutableRawPointer?) {
             kept = expectations
             self.expectations = expectations.map { Unmanaged.passUnretained($0) }
             needsNoMonitor = expectations.allSatisfy(\.needsNoMonitor)
+            self.entryKeys = UInt(bitPattern: entryKeys)
         }
     }
 
@@ -30,9 +35,10 @@ final class ExpectationRoster: Sendable {
     /// Every list published, newest last, so that none is freed while a call may read it.
     private let lists = Mutex<[List]>([])
 
-    /// Publishes `expectations` as the mock's list. Inside the book's monitor.
-    func publish(_ expectations: [Expectation]) {
-        let list = List(expectations)
+    /// Publishes `expectations` as the mock's list, with the entry point's keys for them (see
+    /// ``ExpectationKeys``) when it has some. Inside the book's monitor.
+    func publish(_ expectations: [Expectation], entryKeys: UnsafeMutableRawPointer?) {
+        let list = List(expectations, entryKeys: entryKeys)
         lists.withLock { $0.append(list) }
         current.store(UInt(bitPattern: Unmanaged.passUnretained(list).toOpaque()), ordering: .releasing)
     }

@@ -19,10 +19,10 @@ enum CallStamp {
     /// Where stamps come from in this process, for the benchmarks' report.
     static var source: String { String(cString: impostor_stamp_source()) }
     /// Warns once, on standard error, when `IMPOSTOR_CALL_ORDER` holds a value the C layer
-    /// ignores: a misspelt setting must not pass for the one asked for. Evaluated when the
-    /// first C mock is made.
+    /// ignores: a misspelt setting must not pass for the one asked for (an empty one is no
+    /// setting). Evaluated when the first C mock is made.
     static let settingChecked: Void = {
-        guard let raw = getenv("IMPOSTOR_CALL_ORDER") else { return }
+        guard let raw = getenv("IMPOSTOR_CALL_ORDER"), raw.pointee != 0 else { return }
         let value = String(cString: raw)
         guard value != "counter", value != "clock" else { return }
         StandardError.write("Impostor warning: " + FailureMessages.unknownCallOrder(value, inUse: source) + "\n")

@@ -56,10 +56,15 @@ enum ExpectationKeys {
 extension FastPath {
     /// Publishes a mock's expectations, in declaration order, as its entry point meets them:
     /// `tests` for each (nil: it cannot be a key), and `eligible` false when the mock's calls
-    /// must all reach the handler. The list is built whole, then published; lists are never
-    /// freed, since a call may be reading one.
-    func publishExpectations(_ entries: [(cell: ExpectationKeys.Cell, tests: StubKeyTests?)], eligible: Bool) {
-        guard let list = impostor_expectation_list_create() else { return impostor_fast_path_publish_expectations(raw, nil) }
+    /// must all reach the handler. The list is built whole, then published, and returned: lists
+    /// are never freed, since a call may be reading one, and the caller keeps each one's address
+    /// so that it stays reachable (a leak checker counts the unreachable as lost).
+    @discardableResult
+    func publishExpectations(_ entries: [(cell: ExpectationKeys.Cell, tests: StubKeyTests?)], eligible: Bool) -> UnsafeMutableRawPointer? {
+        guard let list = impostor_expectation_list_create() else {
+            impostor_fast_path_publish_expectations(raw, nil)
+            return nil
+        }
         if !eligible { list.pointee.answerable = 0 }
         for entry in entries where list.pointee.answerable != 0 {
             guard let tests = entry.tests, tests.memory.isEmpty else {
@@ -71,6 +76,7 @@ extension FastPath {
                 UInt32(tests.scalars.count))
         }
         impostor_fast_path_publish_expectations(raw, list)
+        return UnsafeMutableRawPointer(list)
     }
 
     /// Sends every call to the handler, expectations or not (the mock is released).

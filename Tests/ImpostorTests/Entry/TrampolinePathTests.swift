@@ -288,11 +288,11 @@ import Glibc
         #expect(output.contains("coveredSignaturesGetAStaticTrampolineInAPageThatIsNeverWritable() passed"))
     }
 
-    /// The default may be written out, with no warning.
-    @Test(.enabled(if: parentRun))
-    func theStaticSettingIsTheDefaultWrittenOut() throws {
+    /// The default may be written out, with no warning; an empty value is no value.
+    @Test(.enabled(if: parentRun), arguments: ["static", ""])
+    func theStaticSettingIsTheDefaultWrittenOut(value: String) throws {
         let output = try childRun(
-            environment: "IMPOSTOR_TRAMPOLINE=static", filter: "coveredSignaturesGetAStaticTrampolineInAPageThatIsNeverWritable")
+            environment: "IMPOSTOR_TRAMPOLINE=\(value)", filter: "coveredSignaturesGetAStaticTrampolineInAPageThatIsNeverWritable")
         #expect(output.contains("exit status 0"), "\(output)")
         #expect(!output.contains("Impostor warning"), "\(output)")
         #expect(output.contains("coveredSignaturesGetAStaticTrampolineInAPageThatIsNeverWritable() passed"))
