@@ -96,12 +96,13 @@ __attribute__((noinline)) static int answer_expected(closure_context *context, i
                                                      const impostor_expectation_list *list, void *result,
                                                      void **arguments) {
     if (!list->answerable || impostor_needs_attention()) return 0;
-    const impostor_stub_key *key = impostor_expectation_keys_take(list, NULL, arguments, 1);
+    int64_t index;
+    const impostor_stub_key *key = impostor_expectation_keys_take(list, NULL, arguments, 1, &index);
     if (key == NULL) return 0;
     uint64_t stamp = impostor_next_stamp();
     impostor_open_call call = record_fast(fast, arguments, NULL, stamp, IMPOSTOR_RECORD_OPEN);
     impostor_answering previous = impostor_begin_answering(fast->answering_failures, (uintptr_t)__builtin_frame_address(0));
-    context->answer(context->user_data, key->stub, result, NULL, arguments, stamp);
+    IMPOSTOR_WITH_EXPECTATION_INDEX(index, context->answer(context->user_data, key->stub, result, NULL, arguments, stamp));
     impostor_end_answering(previous);
     close_fast(fast, call, result);
     return 1;

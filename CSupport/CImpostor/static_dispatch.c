@@ -110,9 +110,10 @@ __attribute__((noinline)) static int dispatch_expected(static_closure *closure, 
                                                        const impostor_expectation_list *list, unsigned char *frame,
                                                        unsigned char *result) {
     if (!list->answerable || impostor_needs_attention()) return 0;
-    const impostor_stub_key *key = impostor_expectation_keys_take(list, frame, NULL, 0);
+    int64_t index;
+    const impostor_stub_key *key = impostor_expectation_keys_take(list, frame, NULL, 0, &index);
     if (key == NULL) return 0;
-    answer_from_key(closure, fast, key, frame, result);
+    IMPOSTOR_WITH_EXPECTATION_INDEX(index, answer_from_key(closure, fast, key, frame, result));
     return 1;
 }
 

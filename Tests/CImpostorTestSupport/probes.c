@@ -20,6 +20,4 @@ size_t ct_main_executable_got_slots(const char *symbol, ct_got_slot *slots, size
     return result.slot_count;
 }
 
-int64_t ct_expectation_index(void) { return impostor_current_thread_state()->expectation_index; }
-
-void ct_set_expectation_index(int64_t index) { impostor_current_thread_state()->expectation_index = index; }
+uint64_t ct_expectation_keys_taken(void) { return impostor_current_thread_state()->expectation_keys_taken; }

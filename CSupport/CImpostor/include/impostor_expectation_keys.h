@@ -37,6 +37,9 @@ static inline impostor_expectation_cell *_Nullable impostor_expectation_cell_cre
     return cell;
 }
 
+/// Frees a cell; only once no list that names it can be read.
+static inline void impostor_expectation_cell_free(impostor_expectation_cell *_Nonnull cell) { free(cell); }
+
 /// Takes one call: its index (from 0), or -1 when the expectation is saturated. A
 /// compare-and-exchange, so threads answered at once never take more than the maximum
 /// between them, whichever path (entry point or handler) each takes.
@@ -86,12 +89,11 @@ static inline impostor_expectation_cell *_Nonnull impostor_expectation_key_cell(
 static inline int impostor_key_is_expectation(const void *_Nonnull stub) { return ((uintptr_t)stub & 1) != 0; }
 
 /// The first key in declaration order whose literals the call's arguments all equal and whose
-/// expectation takes the call, with the call's index among that expectation's in the thread's
-/// `expectation_index` (for the answer to read); NULL when none takes it. Arguments are read
-/// as `impostor_stub_keys_match` reads them.
+/// expectation takes the call, with the call's index among that expectation's in `*index`;
+/// NULL when none takes it. Arguments are read as `impostor_stub_keys_match` reads them.
 static inline __attribute__((always_inline)) const impostor_stub_key *_Nullable impostor_expectation_keys_take(
     const impostor_expectation_list *_Nonnull list, const unsigned char *_Nullable frame,
-    void *_Nullable const *_Nullable arguments, int through_pointers) {
+    void *_Nullable const *_Nullable arguments, int through_pointers, int64_t *_Nonnull index) {
 #define IMPOSTOR_KEY_VALUE(test) (through_pointers ? impostor_key_pointee(arguments, (test)) : impostor_key_value(frame, (test)))
     uint32_t count = atomic_load_explicit(&((impostor_expectation_list *)list)->keys.count, memory_order_acquire);
     if (count == 0) return NULL;
@@ -100,12 +102,12 @@ static inline __attribute__((always_inline)) const impostor_stub_key *_Nullable 
         atomic_load_explicit(&((impostor_expectation_list *)list)->keys.block, memory_order_acquire)->keys;
     for (uint32_t at = 0; at < count; at++) {
         const impostor_stub_key *key = &keys[at];
-        uint32_t index = 0;
-        while (index < key->test_count && IMPOSTOR_KEY_VALUE(&key->tests[index]) == key->tests[index].bits) index++;
-        if (index < key->test_count) continue;
+        uint32_t test = 0;
+        while (test < key->test_count && IMPOSTOR_KEY_VALUE(&key->tests[test]) == key->tests[test].bits) test++;
+        if (test < key->test_count) continue;
         int64_t taken = impostor_expectation_take(impostor_expectation_key_cell(key));
         if (taken < 0) continue;
-        impostor_thread_state_storage.expectation_index = taken;
+        *index = taken;
         return key;
     }
     return NULL;
@@ -114,6 +116,21 @@ static inline __attribute__((always_inline)) const impostor_stub_key *_Nullable 
 
 /// The index `impostor_expectation_keys_take` gave the call this thread is answering.
 static inline int64_t impostor_expectation_index(void) { return impostor_thread_state_storage.expectation_index; }
+
+/// Runs `answer` with the thread's `expectation_index` set to `index`, then puts back what it
+/// held: a call a signal handler makes meanwhile (answered from a key too) puts back this one's
+/// index before the interrupted answer reads it. Also counts the call in
+/// `expectation_keys_taken`, which the tests read to tell the entry point's calls from the
+/// handler's.
+#define IMPOSTOR_WITH_EXPECTATION_INDEX(index, answer)                                    \
+    do {                                                                                  \
+        impostor_thread_state *state_ = &impostor_thread_state_storage;                  \
+        int64_t saved_ = state_->expectation_index;                                       \
+        state_->expectation_index = (index);                                              \
+        state_->expectation_keys_taken++;                                                 \
+        answer;                                                                           \
+        state_->expectation_index = saved_;                                               \
+    } while (0)
 
 #ifdef __cplusplus
 }

@@ -40,8 +40,10 @@ typedef struct impostor_thread_state {
     /// measure both kinds of entry point in one run).
     int32_t libffi_only;
     /// The index among its expectation's calls of the call an expectation key took, for the
-    /// expectation's actions (set just before they run; see impostor_expectation_keys.h).
+    /// expectation's actions (set while its answer runs; see impostor_expectation_keys.h).
     int64_t expectation_index;
+    /// Calls the entry points answered from expectation keys on this thread, for the tests.
+    uint64_t expectation_keys_taken;
 } impostor_thread_state;
 
 extern _Thread_local impostor_thread_state impostor_thread_state_storage;

@@ -32,7 +32,7 @@ enum ExpectationKeys {
         var taken: Int { Int(impostor_expectation_taken(raw)) }
 
         /// Frees the cell; only once no entry point can reach it (its expectation is gone).
-        func free() { raw.deallocate() }
+        func free() { impostor_expectation_cell_free(raw) }
     }
 
     /// Whether a key's answer argument stands for an expectation's cell (tagged) rather than a stub.

@@ -93,10 +93,9 @@ typedef struct ct_got_slot {
 #define CT_GOT_SLOTS_MAX 64
 size_t ct_main_executable_got_slots(const char *_Nonnull symbol, ct_got_slot *_Nullable slots, size_t capacity);
 
-/// The calling thread's `expectation_index`, which only an entry point's expectation key sets
-/// (to the index of the call it took): a test sets it to a sentinel, calls, and reads it to
-/// tell whether the entry point or the handler took the call (defined in probes.c).
-int64_t ct_expectation_index(void);
-void ct_set_expectation_index(int64_t index);
+/// How many calls the entry points answered from expectation keys on this thread: a test reads
+/// it before and after a call to tell whether the entry point or the handler took the call
+/// (defined in probes.c).
+uint64_t ct_expectation_keys_taken(void);
 
 #endif

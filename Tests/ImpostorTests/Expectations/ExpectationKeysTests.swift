@@ -8,17 +8,14 @@ import Glibc
 /// Expectations of literals and `any()`, with no state or sequence, are taken by the mock's
 /// entry point (a static trampoline or a libffi closure) itself: counted there, recorded there,
 /// only their actions run in Swift. A call no key takes (none matches, or each match is
-/// saturated) goes to the handler, which answers or reports it as before. The thread's
-/// `expectation_index` tells which took a call: only an entry point's key sets it.
+/// saturated) goes to the handler, which answers or reports it as before. The thread's count of
+/// calls answered from expectation keys tells which took a call.
 @Suite struct ExpectationKeysTests {
-    static let untouched: Int64 = -7
-
-    /// Calls `mock(a, b)` from C; also whether the entry point took it (and the index it gave).
-    static func call(_ mock: ct_binary_i32, _ a: Int32, _ b: Int32) -> (result: Int32, entryIndex: Int64?) {
-        ct_set_expectation_index(untouched)
+    /// Calls `mock(a, b)` from C; also whether the entry point took it.
+    static func call(_ mock: ct_binary_i32, _ a: Int32, _ b: Int32) -> (result: Int32, byEntryPoint: Bool) {
+        let before = ct_expectation_keys_taken()
         let result = ct_call_binary_i32(mock, a, b)
-        let index = ct_expectation_index()
-        return (result, index == untouched ? nil : index)
+        return (result, ct_expectation_keys_taken() == before + 1)
     }
 
     static func make(_ mockery: Mockery, libffi: Bool) -> ct_binary_i32 {
@@ -26,7 +23,7 @@ import Glibc
     }
 
     @Test(arguments: [false, true]) func takenInDeclarationOrderUntilSaturatedThenTheHandlerReports(libffi: Bool) {
-        var calls: [(result: Int32, entryIndex: Int64?)] = []
+        var calls: [(result: Int32, byEntryPoint: Bool)] = []
         var add: ct_binary_i32?
         let failures = expectationFailures { context in
             let mock = Self.make(context, libffi: libffi)
@@ -48,7 +45,8 @@ import Glibc
             #expect(invocations(of: mock).map { $0.returnValue(as: Int32.self) } == [3, 10, 20, 99, 0])
         }
         #expect(calls.map(\.result) == [3, 10, 20, 99, 0])
-        #expect(calls.map(\.entryIndex) == [0, 0, 1, 0, nil])
+        // 10 then 20: the entry point gave onConsecutiveCalls the indexes 0 and 1.
+        #expect(calls.map(\.byEntryPoint) == [true, true, true, true, false])
         // Reported when it happened, and again by the Mockery's check.
         #expect(failures.count == 2)
         #expect(failures.first?.message.hasPrefix("Unexpected call: add(1, 2)") == true, "\(failures.messages)")
@@ -63,10 +61,8 @@ import Glibc
             context.withCurrent {
                 stub(add(any(), any())).with { (a: Int32, b: Int32) in a * b }
                 context.checking { oneOf(add(2, any())).will(perform { (a: Int32, b: Int32) in a + b }) }
-                #expect(Self.call(add, 2, 10) == (12, 0))
-                let second = Self.call(add, 2, 10)
-                #expect(second.result == 20)
-                #expect(second.entryIndex == nil)
+                #expect(Self.call(add, 2, 10) == (12, true))
+                #expect(Self.call(add, 2, 10) == (20, false))
             }
         }
         #expect(failures.isEmpty, "\(failures.messages)")
@@ -79,10 +75,10 @@ import Glibc
             let add = Self.make(context, libffi: libffi)
             let power = context.states("power", startsAs: "on")
             context.checking { allowing(add(1, any())).will(returnValue(1)) }
-            #expect(Self.call(add, 1, 0) == (1, 0))
+            #expect(Self.call(add, 1, 0) == (1, true))
             context.checking { allowing(add(2, any())).will(returnValue(2)).when(power.is("on")) }
-            #expect(Self.call(add, 1, 0) == (1, nil))
-            #expect(Self.call(add, 2, 0) == (2, nil))
+            #expect(Self.call(add, 1, 0) == (1, false))
+            #expect(Self.call(add, 2, 0) == (2, false))
         }
         #expect(failures.isEmpty, "\(failures.messages)")
         for declare in ["never", "gt"] {
@@ -92,8 +88,8 @@ import Glibc
                     allowing(add(1, any())).will(returnValue(1))
                     if declare == "never" { never(add(3, any())) } else { allowing(add(gt(5), any())).will(returnValue(6)) }
                 }
-                #expect(Self.call(add, 1, 0) == (1, nil))
-                if declare == "gt" { #expect(Self.call(add, 7, 0) == (6, nil)) }
+                #expect(Self.call(add, 1, 0) == (1, false))
+                if declare == "gt" { #expect(Self.call(add, 7, 0) == (6, false)) }
             }
             #expect(failures.isEmpty, "\(declare): \(failures.messages)")
         }
@@ -111,12 +107,12 @@ import Glibc
                 })
             }
             errno = 0
-            ct_set_expectation_index(Self.untouched)
+            let before = ct_expectation_keys_taken()
             #expect(add(1, 0) == -1)
             let seen = errno
             #expect(seen == EACCES)
-            #expect(ct_expectation_index() == 0)
-            withKnownIssue { #expect(Self.call(add, 2, 0) == (5, 0)) }
+            #expect(ct_expectation_keys_taken() == before + 1)
+            withKnownIssue { #expect(Self.call(add, 2, 0) == (5, true)) }
         }
         #expect(failures.isEmpty, "\(failures.messages)")
     }
@@ -130,12 +126,11 @@ import Glibc
             context.checking {
                 for thread in 0..<threads { exactly(Int(calls)).of(count(thread, any())).will(returnValue(thread + 1)) }
             }
-            ct_set_expectation_index(Self.untouched)
             #expect(ce_call_from_threads(count, threads, calls) == (1...Int64(threads)).reduce(0, +) * Int64(calls))
             #expect(invocations(of: count).count == Int(threads * calls))
-            ct_set_expectation_index(Self.untouched)
+            let before = ct_expectation_keys_taken()
             #expect(count(0, 0) == 0)
-            #expect(ct_expectation_index() == Self.untouched, "a saturated expectation's call reached its action")
+            #expect(ct_expectation_keys_taken() == before, "a saturated expectation's key took a call")
         }
         #expect(failures.count == 2)
         #expect(failures.first?.message.hasPrefix("Unexpected call: count(0, 0)") == true, "\(failures.messages)")
