@@ -76,10 +76,12 @@ final class Interceptor: Sendable, LateCallCounting {
     /// them compiles to a key and the mock neither copies memory nor stands for a symbol.
     /// Inside the book's monitor.
     func publishExpectations(_ expectations: [Expectation]) {
-        // A mock no expectation ever named keeps its entry point's path as it is: a Mockery
-        // publishes every mock's list at each `checking`, and lists are never freed.
+        // A Mockery publishes every mock's list at each `checking`, and lists are never freed:
+        // a mock whose expectations did not change (they are only ever added to, or all
+        // dropped) keeps the list it has.
+        guard expectations.count != roster.publishedCount else { return }
         var entryKeys: UnsafeMutableRawPointer?
-        if !isReleased, !expectations.isEmpty || isExpected {
+        if !isReleased {
             entryKeys = store.fastPath.publishExpectations(
                 expectations.map { ($0.cell, $0.entryKeyTests) }, eligible: capturePlan.isEmpty && dispatcherIndex < 0)
         }

@@ -35,6 +35,14 @@ final class ExpectationRoster: Sendable {
     /// Every list published, newest last, so that none is freed while a call may read it.
     private let lists = Mutex<[List]>([])
 
+    /// How many expectations the list published last holds (0 before the first). Inside the
+    /// book's monitor.
+    var publishedCount: Int {
+        guard let address = UnsafeRawPointer(bitPattern: current.load(ordering: .acquiring)) else { return 0 }
+        // Sound: lists live as long as the roster, and the address is of one.
+        return Unmanaged<List>.fromOpaque(address)._withUnsafeGuaranteedRef { $0.expectations.count }
+    }
+
     /// Publishes `expectations` as the mock's list, with the entry point's keys for them (see
     /// ``ExpectationKeys``) when it has some. Inside the book's monitor.
     func publish(_ expectations: [Expectation], entryKeys: UnsafeMutableRawPointer?) {
