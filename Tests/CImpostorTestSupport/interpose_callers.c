@@ -13,6 +13,20 @@ pid_t ct_interpose_getppid(void) { return getppid(); }
 
 pid_t ct_interpose_getpgrp(void) { return getpgrp(); }
 
+gid_t ct_interpose_getgid(void) { return getgid(); }
+
+static void *call_getgid(void *count) {
+    for (int i = 0; i < *(int *)count; i++) (void)getgid();
+    return NULL;
+}
+
+int ct_interpose_getgid_on_new_thread(int count) {
+    pthread_t thread;
+    if (pthread_create(&thread, NULL, call_getgid, &count) != 0) return -1;
+    pthread_join(thread, NULL);
+    return 0;
+}
+
 pid_t ct_interpose_lazy_getpgid(pid_t pid) { return getpgid(pid); }
 
 pid_t ct_interpose_getsid(pid_t pid) { return getsid(pid); }

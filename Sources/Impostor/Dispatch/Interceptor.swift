@@ -22,6 +22,9 @@ final class Interceptor: Sendable, LateCallCounting {
     /// For a mock of an interposed C symbol, its dispatcher's index (else -1): while the mock
     /// answers, the thread's own calls of the symbol by name reach the original.
     let dispatcherIndex: Int32
+    /// For a mock of an interposed C symbol answering its test only, the calls from other
+    /// threads that reached the real function instead (see ``CallsToOriginal``); else nil.
+    let callsToOriginal: CallsToOriginal?
     /// The owning Mockery's expectations.
     let book: ExpectationBook
     /// Decided once: whether a call that nothing answers is more than "uninteresting".
@@ -41,8 +44,9 @@ final class Interceptor: Sendable, LateCallCounting {
     init(
         name: String, signature: Signature, capturePlan: CapturePlan, creationSite: SourceSite,
         pendingFailures: PendingFailures, book: ExpectationBook, tableField: String? = nil,
-        originalAddress: UInt = 0, dispatcherIndex: Int32 = -1
+        originalAddress: UInt = 0, dispatcherIndex: Int32 = -1, callsToOriginal: CallsToOriginal? = nil
     ) {
+        self.callsToOriginal = callsToOriginal
         self.originalAddress = originalAddress
         self.dispatcherIndex = dispatcherIndex
         self.name = name

@@ -264,10 +264,19 @@ extension FailureMessages {
         let entries = CallListing.entries(check.batch, against: pattern)
         if entries.isEmpty {
             message += "\n\(name) received no calls."
+            if let others = pattern.interceptor.callsToOriginal?.total, others > 0 {
+                message += " " + callsFromOtherThreads(others, symbol: name)
+            }
         } else {
             message += "\n" + CallListing.render(entries, header: "Calls to \(name) (\(Plural.calls(entries.count))), nearest match first:")
         }
         return message
+    }
+
+    /// Why an interposed mock answering its test only may have seen none of the calls made.
+    static func callsFromOtherThreads(_ count: Int, symbol: String) -> String {
+        "\(Plural.calls(count)) from other threads reached the real \(symbol): pass answering: .everyThread if the code "
+            + "under test calls from threads of its own (or run its threads' work inside mockery.withCurrent { })."
     }
 
     /// The same failure for a Swift mock's member.

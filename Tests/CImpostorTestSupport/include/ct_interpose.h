@@ -15,6 +15,13 @@ pid_t ct_interpose_getppid(void);
 /// Calls getpgrp() (a function nothing else in the suite calls).
 pid_t ct_interpose_getpgrp(void);
 
+/// Calls getgid() (which only the test of calls from other threads interposes).
+gid_t ct_interpose_getgid(void);
+
+/// Calls getgid() `count` times on a new thread, which no test claims, and joins it; -1 when
+/// the thread could not start.
+int ct_interpose_getgid_on_new_thread(int count);
+
 /// Calls getpgid(pid): nothing else in the executable does, so its slot stays lazy (a PLT
 /// stub) until the first call.
 pid_t ct_interpose_lazy_getpgid(pid_t pid);

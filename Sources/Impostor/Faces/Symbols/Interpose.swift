@@ -104,12 +104,14 @@ extension Mockery {
             throw InterpositionError(.cannotMock(symbol: symbol, problem))
         }
         var mock: F?
+        let callsToOriginal = callers == .thisTest ? CallsToOriginal() : nil
         let outcome = InterpositionRegistry.install(
             symbol, scope: scope, callers: callers, owner: standIn ?? TestIdentity.current ?? pendingFailures.owner, site: site,
-            pendingFailures: pendingFailures
+            pendingFailures: pendingFailures, callsToOriginal: callsToOriginal
         ) { original, dispatcherIndex throws(MockCreationError) in
             let made = try create(
-                type, named: symbol, capturing: capturing, site: site, original: original, dispatcherIndex: dispatcherIndex
+                type, named: symbol, capturing: capturing, site: site, original: original, dispatcherIndex: dispatcherIndex,
+                callsToOriginal: callsToOriginal
             ).mock
             mock = made
             return Trampoline.address(of: made) ?? 0

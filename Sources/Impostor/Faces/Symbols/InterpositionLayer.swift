@@ -12,9 +12,13 @@ final class InterpositionLayer: Sendable {
     let site: SourceSite
     /// The owning Mockery's failure store.
     let pendingFailures: PendingFailures
+    /// Where the chooser counts the calls in its scope it sent to the original because they
+    /// came from no thread of its test (nil unless it answers `.thisTest`).
+    let callsToOriginal: CallsToOriginal?
 
     init(symbol: String, mockCode: UInt, owner: TestIdentity?, callers: InterposedCallers, scope: InterpositionScope,
-         site: SourceSite, pendingFailures: PendingFailures) {
+         site: SourceSite, pendingFailures: PendingFailures, callsToOriginal: CallsToOriginal? = nil) {
+        self.callsToOriginal = callsToOriginal
         self.symbol = symbol
         self.mockCode = mockCode
         self.owner = owner

@@ -24,7 +24,7 @@ enum InterpositionRegistry {
     /// the layer and any warnings, or the error that stopped it (nothing rebound then).
     static func install(
         _ symbol: String, scope: InterpositionScope, callers: InterposedCallers, owner: TestIdentity?, site: SourceSite,
-        pendingFailures: PendingFailures, makeMock: (_ original: UInt, _ dispatcherIndex: Int32) throws(MockCreationError) -> UInt
+        pendingFailures: PendingFailures, callsToOriginal: CallsToOriginal? = nil, makeMock: (_ original: UInt, _ dispatcherIndex: Int32) throws(MockCreationError) -> UInt
     ) -> Result<(InterpositionLayer, warnings: [InterpositionError]), InterpositionError> {
         InterpositionRouting.installChooser
         if usedByImpostor.contains(symbol), !scope.excludesImpostor {
@@ -56,7 +56,7 @@ enum InterpositionRegistry {
             }
             let layer = InterpositionLayer(
                 symbol: symbol, mockCode: mockCode, owner: owner, callers: callers, scope: scope, site: site,
-                pendingFailures: pendingFailures)
+                pendingFailures: pendingFailures, callsToOriginal: callsToOriginal)
             record.layers.append(layer)
             record.publishRoute()
             if let refused = record.rebind(scan.slots) {

@@ -29,10 +29,13 @@ enum InterpositionRouting {
         var resolved = false
         var claim: UInt = 0
         var running: TestIdentity.Key?
+        // The layers (their places, among the first 64) whose scope held the call but whose
+        // test it was not: if the original answers, each counts it (see `CallsToOriginal`).
+        var notTheirTest: UInt64 = 0
         // Sound: the buffer is only read inside the closure, and the table, never freed, holds
         // the array; walked this way, the array is not retained for the loop.
         return table.entries.withUnsafeBufferPointer { entries in
-            for entry in entries {
+            for (index, entry) in entries.enumerated() {
                 if entry.scope >= 0 {
                     if caller == nil {
                         let object = LoadedObjects.object(containing: returnAddress)
@@ -48,13 +51,20 @@ enum InterpositionRouting {
                         claim = UInt(bitPattern: GOT.threadOwner)
                         if claim == 0 { running = TestIdentity.currentKey }
                     }
-                    if claim != 0 {
-                        guard claim == entry.owner else { continue }
-                    } else {
-                        guard let running, Self.identity(at: entry.owner, has: running) else { continue }
+                    let ours = claim != 0 ? claim == entry.owner : running.map { Self.identity(at: entry.owner, has: $0) } ?? false
+                    guard ours else {
+                        if entry.counter != 0, index < 64 { notTheirTest |= 1 << UInt64(index) }
+                        continue
                     }
                 }
                 return UnsafeRawPointer(bitPattern: entry.mockCode)
+            }
+            while notTheirTest != 0 {
+                let index = notTheirTest.trailingZeroBitCount
+                notTheirTest &= notTheirTest - 1
+                // Sound: the table keeps every counter it names (`RouteTable.counters`).
+                Unmanaged<CallsToOriginal>.fromOpaque(UnsafeRawPointer(bitPattern: entries[index].counter)!)
+                    ._withUnsafeGuaranteedRef { $0.add() }
             }
             return nil
         }
@@ -77,10 +87,14 @@ final class RouteTable: Sendable {
         let owner: UInt
         /// The layer's scope in `scopes`, or -1 for every object.
         let scope: Int
+        /// The layer's ``CallsToOriginal`` (unretained: `counters` keeps it), or 0.
+        let counter: UInt
     }
 
     let entries: [Entry]
     let scopes: [InterpositionScope]
+    /// Keeps the counters the entries name for as long as the table lives.
+    let counters: [CallsToOriginal]
 
     init(_ layers: [InterpositionLayer]) {
         var scopes: [InterpositionScope] = []
@@ -92,9 +106,11 @@ final class RouteTable: Sendable {
             }
             var owner: UInt = 0
             if layer.checksCaller, let test = layer.owner { owner = UInt(bitPattern: Unmanaged.passUnretained(test).toOpaque()) }
-            return Entry(mockCode: layer.mockCode, owner: owner, scope: scope)
+            let counter = layer.callsToOriginal.map { UInt(bitPattern: Unmanaged.passUnretained($0).toOpaque()) } ?? 0
+            return Entry(mockCode: layer.mockCode, owner: owner, scope: scope, counter: counter)
         }
         self.scopes = scopes
+        counters = layers.compactMap(\.callsToOriginal)
     }
 }
 

@@ -158,4 +158,32 @@ import Glibc
         #expect(original(of: getpgidMock)(0) == getpgrp())
         #expect(ct_interpose_lazy_getpgid(0) == 77)
     }
+
+    /// A mock answering its test only, whose calls all came from a thread of the code under
+    /// test's own: verify's "received no calls" says how many reached the real function and
+    /// what to pass; a mock answering every thread gets them and says nothing of the kind.
+    @Test func callsFromOtherThreadsAreCountedWhenTheMockReceivedNone() {
+        typealias GetGid = @convention(c) () -> gid_t
+        let line = #line + 6
+        let failures = captureFailures {
+            let mockery = Mockery("getgid")
+            let mock = mockery.interpose("getgid", as: GetGid.self)
+            #expect(ct_interpose_getgid_on_new_thread(3) == 0)
+            mockery.withCurrent {
+                verify(mock())
+            }
+            withExtendedLifetime(mockery) {}
+        }
+        #expect(failures.count == 1)
+        #expect(failures.first?.message == "Expected getgid to receive getgid() at least once but received it 0 times.\n"
+            + "getgid received no calls. 3 calls from other threads reached the real getgid: pass answering: .everyThread if "
+            + "the code under test calls from threads of its own (or run its threads' work inside mockery.withCurrent { }).")
+        #expect(failures.first?.site.line == line)
+
+        let everyThread = Mockery("getgid, every thread")
+        let mock = everyThread.interpose("getgid", as: GetGid.self, answering: .everyThread)
+        #expect(ct_interpose_getgid_on_new_thread(3) == 0)
+        everyThread.withCurrent { verify(.times(3), mock()) }
+        withExtendedLifetime(everyThread) {}
+    }
 }
