@@ -17,6 +17,16 @@ extension FailureMessages {
         case .unknownTableField(let type, let mock, let field, let fields):
             return "capturing: [\"\(field)\": …] names no function-pointer field of \(type) (the table \(mock)); "
                 + "its function-pointer fields are \(fields.joined(separator: ", ")). The declaration was left out."
+        case .unknownKeptTableField(let type, let mock, let field, let fields):
+            return "keeping: [\"\(field)\"] names no function-pointer field of \(type) (the table \(mock)); its "
+                + "function-pointer fields are \(fields.joined(separator: ", ")). Every field that can be is a mock."
+        case .keptTableFieldsWithoutTemplate(let mock, let fields):
+            return "keeping: [\(fields.map { "\"\($0)\"" }.joined(separator: ", "))] keeps the template's function pointers, "
+                + "but the table \(mock) was given no template: those fields are mocks as the others. Pass template: with "
+                + "the real functions in them."
+        case .capturingKeptTableField(let mock, let field):
+            return "capturing: [\"\(field)\": …] declares copies for a field of the table \(mock) that keeping: leaves as "
+                + "the template has it, so no mock records its calls. The declaration was left out."
         case .tableField(let type, let field, let reason):
             return "Field \(field) of \(type): " + creation(reason)
         default:

@@ -19,7 +19,8 @@ enum FailureMessages {
             return "Cannot mock \(function): libffi could not allocate an executable closure (out of memory?)."
         case .invalidCapture(let function, let mock, let problem):
             return "Cannot mock \(function) as \(mock): " + captureDeclaration(problem, mock: mock)
-        case .notATable, .tableWithoutFunctions, .unnamedTableMembers, .unknownTableField, .tableField:
+        case .notATable, .tableWithoutFunctions, .unnamedTableMembers, .unknownTableField, .tableField, .unknownKeptTableField,
+             .keptTableFieldsWithoutTemplate, .capturingKeptTableField:
             return tableCreation(reason)
         }
     }

@@ -3,7 +3,7 @@
 /// ``mockFunction(of:named:capturing:fileID:filePath:line:column:)-4r3mp`` reports it as a test failure at the
 /// line that asked for the mock; ``Mockery/makeMock(of:named:capturing:fileID:filePath:line:column:)``
 /// throws it. The same goes for a method table and
-/// ``Mockery/makeMockTable(of:named:template:capturing:unnamedMembers:fileID:filePath:line:column:)``.
+/// ``Mockery/makeMockTable(of:named:template:keeping:capturing:unnamedMembers:fileID:filePath:line:column:)``.
 public struct MockCreationError: Error, Sendable, CustomStringConvertible, Equatable {
     /// Where in the signature the problem lies.
     public enum Position: Sendable, Equatable, CustomStringConvertible {
@@ -33,6 +33,9 @@ public struct MockCreationError: Error, Sendable, CustomStringConvertible, Equat
         case tableWithoutFunctions(type: String, mock: String)
         case unnamedTableMembers(type: String, mock: String, members: [UnnamedMember])
         case unknownTableField(type: String, mock: String, field: String, fields: [String])
+        case unknownKeptTableField(type: String, mock: String, field: String, fields: [String])
+        case keptTableFieldsWithoutTemplate(mock: String, fields: [String])
+        case capturingKeptTableField(mock: String, field: String)
         indirect case tableField(type: String, field: String, reason: Reason)
     }
 

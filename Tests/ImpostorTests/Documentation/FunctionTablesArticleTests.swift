@@ -41,11 +41,15 @@ struct FunctionTablesArticleTests {
         let io = mockTable(named: "io", template: methods)       // io.iVersion == 1
         var real = io
         real.xDeviceCharacteristics = realCharacteristics        // a real function, kept
+        let kept = mockTable(named: "kept", template: methods, keeping: ["xDeviceCharacteristics"])
 
         #expect(io.iVersion == 1)
         #expect(io.xDeviceCharacteristics!(nil) == 0)
         #expect(real.xDeviceCharacteristics!(nil) == SQLITE_IOCAP_ATOMIC)
         #expect(invocations(of: io.xDeviceCharacteristics).count == 1)
+        #expect(kept.xDeviceCharacteristics!(nil) == SQLITE_IOCAP_ATOMIC)
+        #expect(kept.xRead!(nil, nil, 0, 0) == 0)
+        #expect(invocations(of: kept.xRead).count == 1)
     }
 
     @Test(.mockery) func capturing() {

@@ -3,14 +3,14 @@ extension Mockery {
     /// mock, reporting what cannot be mocked as a failure at the calling line.
     ///
     /// What the table holds, how its mocks are named and what `capturing` and `unnamedMembers`
-    /// do is described at ``mockTable(of:named:template:capturing:unnamedMembers:fileID:filePath:line:column:)``,
+    /// do is described at ``mockTable(of:named:template:keeping:capturing:unnamedMembers:fileID:filePath:line:column:)``,
     /// which makes the table in ``Mockery/current``.
     ///
     /// After a failure, the table is made all the same: a field whose function type cannot be
     /// mocked holds a function pointer that reports each call and returns zero, and a `Table`
     /// that is not a struct of function pointers comes back as the template, or zero.
     public func mockTable<Table>(
-        of type: Table.Type = Table.self, named name: String, template: Table? = nil,
+        of type: Table.Type = Table.self, named name: String, template: Table? = nil, keeping: Set<String> = [],
         capturing: [String: [Int: PointerCapture]] = [:], unnamedMembers: UnnamedMembers = .fail,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) -> Table {
@@ -18,7 +18,8 @@ extension Mockery {
         MatcherRecorder.reportLeftovers()
         FailureReporter.flush(pendingFailures)
         FailureReporter.flush(.global)
-        let plan = TablePlan(Table.self, named: name, capturing: capturing, unnamedMembers: unnamedMembers)
+        let plan = TablePlan(
+            Table.self, named: name, keeping: keeping, hasTemplate: template != nil, capturing: capturing, unnamedMembers: unnamedMembers)
         for problem in plan.problems {
             FailureReporter.report(ImpostorFailure(message: problem.description, site: site))
         }
@@ -30,20 +31,23 @@ extension Mockery {
     /// Creates a method table in this Mockery, throwing when any of its function pointers
     /// cannot be mocked.
     ///
-    /// Checks everything ``mockTable(of:named:template:capturing:unnamedMembers:fileID:filePath:line:column:)``
+    /// Checks everything ``mockTable(of:named:template:keeping:capturing:unnamedMembers:fileID:filePath:line:column:)``
     /// reports before making any mock.
     ///
     /// - Throws: ``MockCreationError``, the first problem found: a `Table` that is not a struct
     ///   of function pointers, members reflection cannot name (with `unnamedMembers: .fail`), a
-    ///   `capturing` key or declaration that fits no field, or a field whose function type
-    ///   cannot be mocked (its ``MockCreationError/position`` is in that function type).
+    ///   `capturing` key or declaration that fits no field, a `keeping` path that fits none (or
+    ///   `keeping` without a template, or a capture declaration for a kept field), or a field
+    ///   whose function type cannot be mocked (its ``MockCreationError/position`` is in that
+    ///   function type).
     public func makeMockTable<Table>(
-        of type: Table.Type = Table.self, named name: String, template: Table? = nil,
+        of type: Table.Type = Table.self, named name: String, template: Table? = nil, keeping: Set<String> = [],
         capturing: [String: [Int: PointerCapture]] = [:], unnamedMembers: UnnamedMembers = .fail,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) throws(MockCreationError) -> Table {
         let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        let plan = TablePlan(Table.self, named: name, capturing: capturing, unnamedMembers: unnamedMembers)
+        let plan = TablePlan(
+            Table.self, named: name, keeping: keeping, hasTemplate: template != nil, capturing: capturing, unnamedMembers: unnamedMembers)
         if let problem = plan.problems.first { throw problem }
         var failure: MockCreationError?
         let table = fill(plan, template: template, site: site) { error in failure = failure ?? error }
@@ -59,7 +63,7 @@ extension Mockery {
     ) -> Table {
         guard plan.layout != nil else { return template ?? FailedMock.value(of: Table.self, named: plan.name, site: site) }
         var image = TableImage<Table>(template: template)
-        for field in plan.fields {
+        for field in plan.fields where !field.isKept {
             func write<Function>(_ type: Function.Type) {
                 if field.isMockable {
                     do {

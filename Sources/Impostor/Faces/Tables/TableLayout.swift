@@ -2,7 +2,7 @@
 
 /// Where the function pointers of a method table lie (a struct of function pointers, such as
 /// SQLite's `sqlite3_io_methods`), and what reflection cannot see in it, read from Swift's
-/// reflection when ``mockTable(of:named:template:capturing:unnamedMembers:fileID:filePath:line:column:)``
+/// reflection when ``mockTable(of:named:template:keeping:capturing:unnamedMembers:fileID:filePath:line:column:)``
 /// is called.
 ///
 /// Nested structs and fixed-size arrays (imported as tuples) are walked; every other field is

@@ -8,6 +8,9 @@ struct TablePlan {
         let capturing: [Int: PointerCapture]
         /// False when the field's function type cannot be mocked (reported in `problems`).
         let isMockable: Bool
+        /// True when `keeping` names it and a template was given: the template's function
+        /// pointer stays, and no mock is made.
+        let isKept: Bool
     }
 
     let name: String
@@ -17,7 +20,10 @@ struct TablePlan {
     /// In the order they are reported; makeMockTable throws the first.
     private(set) var problems: [MockCreationError] = []
 
-    init(_ type: Any.Type, named name: String, capturing: [String: [Int: PointerCapture]], unnamedMembers: UnnamedMembers) {
+    init(
+        _ type: Any.Type, named name: String, keeping: Set<String> = [], hasTemplate: Bool = false,
+        capturing: [String: [Int: PointerCapture]], unnamedMembers: UnnamedMembers
+    ) {
         self.name = name
         let typeName = TypeMetadata.name(of: type)
         guard let layout = TableLayout(of: type) else {
@@ -35,8 +41,22 @@ struct TablePlan {
         for key in capturing.keys.sorted() where !layout.memberPaths.contains(key) {
             problems.append(MockCreationError(.unknownTableField(type: typeName, mock: name, field: key, fields: layout.memberPaths)))
         }
+        for key in keeping.sorted() where !layout.memberPaths.contains(key) {
+            problems.append(MockCreationError(.unknownKeptTableField(type: typeName, mock: name, field: key, fields: layout.memberPaths)))
+        }
+        let kept = hasTemplate ? keeping : []
+        if !hasTemplate, !keeping.isEmpty {
+            problems.append(MockCreationError(.keptTableFieldsWithoutTemplate(mock: name, fields: keeping.sorted())))
+        }
+        for key in kept.sorted() where capturing[key] != nil {
+            problems.append(MockCreationError(.capturingKeptTableField(mock: name, field: key)))
+        }
         for member in layout.members {
             let mockName = member.path.hasPrefix("[") ? name + member.path : "\(name).\(member.path)"
+            if kept.contains(member.path) {
+                fields.append(Field(member: member, mockName: mockName, capturing: [:], isMockable: true, isKept: true))
+                continue
+            }
             let declared = capturing[member.path] ?? [:]
             var isMockable = true
             do {
@@ -49,7 +69,7 @@ struct TablePlan {
                 isMockable = false
                 problems.append(MockCreationError(.tableField(type: typeName, field: member.path, reason: error.reason)))
             }
-            fields.append(Field(member: member, mockName: mockName, capturing: declared, isMockable: isMockable))
+            fields.append(Field(member: member, mockName: mockName, capturing: declared, isMockable: isMockable, isKept: false))
         }
     }
 }

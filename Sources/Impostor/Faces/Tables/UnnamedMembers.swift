@@ -1,4 +1,4 @@
-/// What ``mockTable(of:named:template:capturing:unnamedMembers:fileID:filePath:line:column:)``
+/// What ``mockTable(of:named:template:keeping:capturing:unnamedMembers:fileID:filePath:line:column:)``
 /// does with members of a table that Swift's reflection cannot name.
 ///
 /// Reflection shows neither the members of a C union nor bitfields, nor anonymous unions and
@@ -6,7 +6,7 @@
 /// is reported as a failure, naming those members and their bytes, rather than handed out with
 /// a function pointer silently left unmocked.
 public enum UnnamedMembers: Sendable, Equatable {
-    /// Report the members as a failure at the calling line (``Mockery/makeMockTable(of:named:template:capturing:unnamedMembers:fileID:filePath:line:column:)``
+    /// Report the members as a failure at the calling line (``Mockery/makeMockTable(of:named:template:keeping:capturing:unnamedMembers:fileID:filePath:line:column:)``
     /// throws). The table is still made: every function pointer that can be named is a mock.
     case fail
     /// Leave their bytes as the template has them (zero without one), unmocked, and report

@@ -76,6 +76,46 @@ import Testing
         verify(.exactly(2), driver.open!(any(), any()))   // the direct call and the first session
     }
 
+    /// `keeping:` leaves the template's function pointers in the fields it names (the real
+    /// functions, called by C through the table); the others are mocks. Paths that fit no
+    /// field, `keeping:` without a template and a capture declaration for a kept field are
+    /// reported at the line, and the fields they concern are mocked (or left out) as said.
+    @Test(.mockery) func keepingLeavesTheTemplatesFunctionsInTheFieldsItNames() {
+        typealias Open = @convention(c) (UnsafePointer<CChar>?, Int32) -> Int32
+        let realOpen: Open = { _, flags in 40 + flags }
+        let realEncode: @convention(c) (Int32) -> Int32 = { $0 + 1 }
+        var template = ct_driver(
+            version: 3, label: nil, open: realOpen, hooks: ct_codec_hooks(), handlers: (nil, nil, nil), scale: 1,
+            close: { _ in })
+        template.hooks.encode = realEncode
+        let driver = mockTable(named: "driver", template: template, keeping: ["open", "hooks.encode"])
+        #expect(unsafeBitCast(driver.open, to: UnsafeRawPointer?.self) == unsafeBitCast(realOpen, to: UnsafeRawPointer?.self))
+        stub(driver.handlers.0!(any())).with { (event: Int32) in event }
+        stub(driver.handlers.1!(any())).with { (event: Int32) in event * 2 }
+        stub(driver.handlers.2!(any())).with { (event: Int32) in event * 3 }
+        var table = driver
+        // The real open (40 + version 3) and encode (44 + 1), the mocked handlers.
+        #expect(ct_driver_session(&table, nil) == 43 + 45 + (10 + 22 + 36))
+        verify(.once, driver.handlers.0!(10))
+        verify(.once, driver.close(nil))
+
+        let line = #line + 2
+        let failures = captureFailures {
+            _ = mockTable(named: "typo", template: template, keeping: ["opne"])
+            _ = mockTable(of: ct_driver.self, named: "bare", keeping: ["open"])
+            _ = mockTable(named: "both", template: template, keeping: ["open"], capturing: ["open": [0: .cString]])
+        }
+        #expect(failures.map(\.message) == [
+            "keeping: [\"opne\"] names no function-pointer field of ct_driver (the table typo); its function-pointer fields "
+                + "are open, hooks.encode, hooks.reset, handlers[0], handlers[1], handlers[2], close. Every field that can be is a mock.",
+            "keeping: [\"open\"] keeps the template's function pointers, but the table bare was given no template: those "
+                + "fields are mocks as the others. Pass template: with the real functions in them.",
+            "capturing: [\"open\": …] declares copies for a field of the table both that keeping: leaves as the template "
+                + "has it, so no mock records its calls. The declaration was left out.",
+        ])
+        #expect(failures.map(\.site.line) == [line, line + 1, line + 2])
+    }
+
     @Test(.mockery) func theMockeryFormOwnsTheMocks() {
         let context = Mockery("tables")
         let driver: ct_driver = context.mockTable(named: "driver")
