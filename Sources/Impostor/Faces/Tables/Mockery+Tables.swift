@@ -2,8 +2,8 @@ extension Mockery {
     /// Creates a method table in this Mockery: a `Table` whose every function-pointer field is a
     /// mock, reporting what cannot be mocked as a failure at the calling line.
     ///
-    /// What the table holds, how its mocks are named and what `capturing` and `unnamedMembers`
-    /// do is described at ``mockTable(of:named:template:keeping:capturing:unnamedMembers:fileID:filePath:line:column:)``,
+    /// What the table holds, how its mocks are named and what `keeping`, `capturing` and
+    /// `unnamedMembers` do is described at ``mockTable(of:named:template:keeping:capturing:unnamedMembers:fileID:filePath:line:column:)``,
     /// which makes the table in ``Mockery/current``.
     ///
     /// After a failure, the table is made all the same: a field whose function type cannot be

@@ -37,7 +37,11 @@ import Glibc
 /// process inside `dlopen`. Run in a child process with a timeout, so that a regression fails
 /// this test instead of ending the run.
 @Suite struct InterposeWhileLibrariesLoadTests {
-    @Test(.enabled(if: getenv("IMPOSTOR_LOADER_CHURN") == nil), arguments: ["churnScenario", "stillLoadingScenario"])
+    typealias GetXattr = @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?, Int) -> Int
+    typealias GetFile = @convention(c) (UnsafePointer<CChar>?, UInt32) -> OpaquePointer?
+
+    @Test(.enabled(if: getenv("IMPOSTOR_LOADER_CHURN") == nil),
+          arguments: ["churnScenario", "stillLoadingScenario", "reloadScenario"])
     func interposingWhileAnotherThreadLoadsLibrariesNeverFaults(scenario: String) throws {
         let output = try childRun(
             environment: "IMPOSTOR_LOADER_CHURN=1", filter: "InterposeWhileLibrariesLoadTests/\(scenario)", timeout: 240)
@@ -45,12 +49,28 @@ import Glibc
         #expect(output.contains("Test \(scenario)() passed after"), "\(output.suffix(6000))")
     }
 
+    /// libacl's `acl_get_file`, called through `library`, reaches `mock` (a getxattr mock of
+    /// `mockery`, stubbed here to fail with EIO): it has then received `calls` calls in all.
+    static func expectLibaclReaches(
+        _ mock: GetXattr, of mockery: Mockery, through library: UnsafeMutableRawPointer, calls: Int = 1,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let getFile = unsafeBitCast(try #require(dlsym(library, "acl_get_file"), sourceLocation: sourceLocation), to: GetFile.self)
+        mockery.withCurrent {
+            stub(mock(any(), any(), any(), any())).with { () -> Int in
+                errno = EIO
+                return -1
+            }
+            #expect(getFile("/", 0x8000) == nil, sourceLocation: sourceLocation)   // ACL_TYPE_ACCESS
+            #expect(invocations(of: mock).count == calls, sourceLocation: sourceLocation)
+        }
+    }
+
     /// The child's part: libacl's RELRO pages made writable stand for another thread's dlopen
     /// still relocating it. Its slots are left alone; an interposition that has no others says
     /// so after waiting, and once the pages are read-only again the slot is rebound.
     @Test(.enabled(if: getenv("IMPOSTOR_LOADER_CHURN") != nil))
     func stillLoadingScenario() throws {
-        typealias GetXattr = @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?, Int) -> Int
         let library = try #require(dlopen("libacl.so.1", RTLD_NOW))
         defer { dlclose(library) }
         var start: UInt = 0, end: UInt = 0
@@ -67,17 +87,8 @@ import Glibc
             + "dynamic linker relocates it is overwritten or faults. Interpose after that dlopen has returned.")
         #expect(mprotect(pages, Int(end - start), PROT_READ) == 0)
 
-        typealias GetFile = @convention(c) (UnsafePointer<CChar>?, UInt32) -> OpaquePointer?
-        let getFile = unsafeBitCast(try #require(dlsym(library, "acl_get_file")), to: GetFile.self)
         let mock = try mockery.makeInterposition("getxattr", as: GetXattr.self, in: "libacl")
-        mockery.withCurrent {
-            stub(mock(any(), any(), any(), any())).with { () -> Int in
-                errno = EIO
-                return -1
-            }
-            #expect(getFile("/", 0x8000) == nil)   // ACL_TYPE_ACCESS
-            verify(mock(any(), any(), any(), any()))
-        }
+        try Self.expectLibaclReaches(mock, of: mockery, through: library)
         withExtendedLifetime(mockery) {}
     }
 
@@ -86,7 +97,6 @@ import Glibc
     /// on this one; afterwards the loaded libacl's call still reaches a mock.
     @Test(.enabled(if: getenv("IMPOSTOR_LOADER_CHURN") != nil))
     func churnScenario() throws {
-        typealias GetXattr = @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?, Int) -> Int
         let churn = try #require(ct_loader_churn_start("libacl.so.1"), "libacl1 is installed with coreutils")
         let deadline = time(nil) + 4
         var rounds = 0
@@ -103,18 +113,41 @@ import Glibc
         // A libacl that stays loaded is rebound: its getxattr call reaches the mock.
         let library = try #require(dlopen("libacl.so.1", RTLD_NOW))
         defer { dlclose(library) }
-        typealias GetFile = @convention(c) (UnsafePointer<CChar>?, UInt32) -> OpaquePointer?
-        let getFile = unsafeBitCast(try #require(dlsym(library, "acl_get_file")), to: GetFile.self)
         let mockery = Mockery("getxattr")
         let mock = mockery.interpose("getxattr", as: GetXattr.self, in: "libacl")
-        mockery.withCurrent {
-            stub(mock(any(), any(), any(), any())).with { () -> Int in
-                errno = EIO
-                return -1
-            }
-            #expect(getFile("/", 0x8000) == nil)   // ACL_TYPE_ACCESS
-            verify(mock(any(), any(), any(), any()))
-        }
+        try Self.expectLibaclReaches(mock, of: mockery, through: library)
         withExtendedLifetime(mockery) {}
+    }
+
+    /// The child's part: libacl unloaded and loaded again (at the same place, as a rule) while
+    /// getxattr is interposed in every library. Its fresh slot is rebound at the next check
+    /// (the dlopen hook's or, under a sanitizer, the next interposition's), and releasing the
+    /// Mockery reports nothing of it, whether it was rebound or still held the real function.
+    @Test(.enabled(if: getenv("IMPOSTOR_LOADER_CHURN") != nil))
+    func reloadScenario() throws {
+        typealias GetGid = @convention(c) () -> gid_t
+        var library = try #require(dlopen("libacl.so.1", RTLD_NOW))
+        func base() -> UInt {   // where its RELRO pages are, which moves with the object
+            var start: UInt = 0, end: UInt = 0
+            return ct_relro_pages("libacl", &start, &end) == 1 ? start : 0
+        }
+        let firstBase = base()
+        let failures = try captureFailures {
+            let mockery = Mockery("getxattr")
+            let mock = mockery.interpose("getxattr", as: GetXattr.self, in: .sharedLibraries)
+            try Self.expectLibaclReaches(mock, of: mockery, through: library)
+            dlclose(library)
+            library = try #require(dlopen("libacl.so.1", RTLD_NOW))
+            print("libacl reloaded \(base() == firstBase ? "at the same place" : "elsewhere")")
+            _ = mockery.interpose("getgid", as: GetGid.self, in: .mainExecutable)   // a check of the loaded objects
+            try Self.expectLibaclReaches(mock, of: mockery, through: library, calls: 2)
+
+            // Unloaded and loaded again once more, then released with no check in between.
+            dlclose(library)
+            library = try #require(dlopen("libacl.so.1", RTLD_NOW))
+            withExtendedLifetime(mockery) {}
+        }
+        #expect(failures.isEmpty, "\(failures.map(\.message))")
+        dlclose(library)
     }
 }
