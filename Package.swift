@@ -23,6 +23,14 @@ let package = Package(
             pkgConfig: "libffi",
             providers: [.apt(["libffi-dev"])]
         ),
+        // Capstone from the system (Debian: libcapstone-dev): the instruction decoder behind
+        // entry patching (CImpostorInterpose's entry_relocate.c).
+        .systemLibrary(
+            name: "CCapstone",
+            path: "CSupport/CCapstone",
+            pkgConfig: "capstone",
+            providers: [.apt(["libcapstone-dev"])]
+        ),
         // Closure allocation and preparation, libffi type accessors, thread-local recording state.
         .target(
             name: "CImpostor",
@@ -30,14 +38,15 @@ let package = Package(
             path: "CSupport/CImpostor",
             linkerSettings: [.linkedLibrary("ffi")]
         ),
-        // ELF walking, GOT slot stores and the call dispatchers behind interpose(_:as:).
+        // ELF walking, GOT slot stores, entry patches (decoded with capstone) and the call
+        // dispatchers behind interpose(_:as:).
         // Depends on CImpostor for one header, impostor_argument_registers.h: the dispatchers
         // save the argument registers the static trampolines save, listed there once. Impostor
         // links both anyway, and a dependency keeps the header where SwiftPM knows it; a third
         // target for a header alone would need a source file of its own.
         .target(
             name: "CImpostorInterpose",
-            dependencies: ["CLibFFI", "CImpostor"],
+            dependencies: ["CLibFFI", "CImpostor", "CCapstone"],
             path: "CSupport/CImpostorInterpose",
             linkerSettings: [.linkedLibrary("ffi")]
         ),

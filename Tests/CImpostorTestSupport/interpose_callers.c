@@ -39,11 +39,6 @@ int ct_interpose_snprintf(char *buffer, unsigned long size, int number, double r
     return snprintf(buffer, size, "%d %.1f %s", number, real, text);
 }
 
-// noinline and used: the call below must stay a call to this exported definition.
-__attribute__((noinline, used)) int ct_interpose_local_function(int value) { return value + 1; }
-
-int ct_interpose_call_local_function(int value) { return ct_interpose_local_function(value); }
-
 pid_t ct_interpose_getpid(void) { return getpid(); }
 
 struct ct_interpose_threads {

@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "impostor_entry_patch.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif

@@ -188,7 +188,7 @@ extension GOTSlot {
 }
 
 /// Runs `body` with a C copy of `text`, or with nil.
-private func withOptionalCString<R>(_ text: String?, _ body: (UnsafePointer<CChar>?) -> R) -> R {
+func withOptionalCString<R>(_ text: String?, _ body: (UnsafePointer<CChar>?) -> R) -> R {
     guard let text else { return body(nil) }
     return text.withCString(body)
 }

@@ -30,10 +30,29 @@ extension FailureMessages {
             return "Cannot interpose \(symbol): its GOT slots are in \(object), which another thread's dlopen was still "
                 + "loading \(waited) ms later (its read-only pages not yet protected), and a slot rebound while the dynamic "
                 + "linker relocates it is overwritten or faults. Interpose after that dlopen has returned."
-        case .unknownSymbol(let symbol, let scope):
-            return "Cannot interpose \(symbol): no GOT slot for it in \(within(scope)), and no loaded object exports it. "
-                + "Check the spelling (C names, such as \"getenv\") and load the library that defines it first. A function "
-                + "defined in the executable (or a library) without being exported is only called directly: it cannot be rebound."
+        case .unknownSymbol(let symbol, let scope, let stripped, let firstStripped):
+            var text = "Cannot interpose \(symbol): no GOT slot for it in \(within(scope)), no loaded object exports it, and "
+                + "no symbol table names a function so. Check the spelling (C names, such as \"getenv\") and load the library "
+                + "that defines it first."
+            if let firstStripped {
+                let others = stripped > 1 ? " and \(stripped - 1) other object\(stripped > 2 ? "s" : "")" : ""
+                text += " \(firstStripped)\(others) \(stripped > 1 ? "are" : "is") stripped (no .symtab), so a static "
+                    + "function of \(stripped > 1 ? "theirs" : "its") cannot be found by name."
+            }
+            return text
+        case .ambiguousFunction(let symbol, let places, let example):
+            let how = example.map { "Name the source file before the function, as in interpose(\"\($0)\", as: ...)." }
+                ?? "Rename one, or make the one you mean non-static."
+            return "Cannot interpose \(symbol): \(places.count) functions are named so (\(places.joined(separator: "; "))), "
+                + "static functions of different source files, and the name alone does not say which. " + how
+        case .usedByImpostorEntry(let symbol):
+            return "Cannot interpose \(symbol): no GOT slot carries the calls asked for, and patching its entry would catch "
+                + "Impostor's own calls too (it calls \(symbol) while routing and answering interposed calls). Scope it to a "
+                + "library that calls it through its GOT, as in interpose(\"\(symbol)\", as: ..., in: \"libsqlite3\")."
+        case .entryRefused(let symbol, let object, let isStatic, let outcome):
+            let what = "Cannot interpose \(symbol): its calls need its entry patched (\(isStatic ? "a static function" : "a function") "
+                + "of \(object), called directly), but "
+            return what + entryProblem(outcome, symbol: symbol)
         case .noSlot(let symbol, let scope, let definedIn):
             let home = definedIn.map { " \(symbol) is defined in \($0), whose own calls to it are direct." } ?? ""
             return "Cannot interpose \(symbol): no GOT slot for it in \(within(scope)), so no call there can be rebound.\(home) "
@@ -77,6 +96,46 @@ extension FailureMessages {
         }
     }
 
+    /// Why an entry cannot be patched, after "but".
+    private static func entryProblem(_ outcome: EntryCode.Outcome, symbol: String) -> String {
+        switch outcome {
+        case .done, .changed:
+            return "its first bytes changed since Impostor read them (another tool patched them): it was left as it is."
+        case .unavailable:
+            return "patching entries is built for x86-64 only, and this is \(MachineArchitecture.name). Call it through a "
+                + "function pointer the code under test takes (mockFunction) instead."
+        case .notCode:
+            return "its address lies in no executable segment of a loaded object."
+        case .undecodable(let offset):
+            return "capstone cannot decode its instruction at byte \(offset), so its first instructions cannot be copied to "
+                + "run as the original."
+        case .tooShort(let size):
+            return "it is \(size) bytes long, shorter than the 5-byte jump a patch writes: the jump would overwrite the "
+                + "function after it."
+        case .branchIntoPatch(let offset):
+            return "its instruction at byte \(offset) jumps into its first 5 bytes, which the patch replaces with a jump: "
+                + "that branch would land inside it."
+        case .unrelocatable(let offset):
+            return "its instruction at byte \(offset) cannot run from the copy that serves as the original (a loop or "
+                + "jrcxz instruction, or an operand out of a 32-bit displacement's reach)."
+        case .noNearPage(let error):
+            return "no page could be mapped within 1 GiB of it for the jump's landing (\(errorName(error)))."
+        case .writeRefused(let error):
+            return "the kernel refused to write its code through /proc/self/mem (\(errorName(error))); a security policy "
+                + "(a seccomp filter, proc_mem.force_override=never) may forbid it."
+        case .threadInside(let thread):
+            return "thread \(thread) was still inside its first instructions a second after the patch began (stopped "
+                + "there, or in a signal handler): the entry was put back as it was."
+        case .dispatcherTaken:
+            return "its dispatcher was prepared for another function of the same name (an object loaded again elsewhere)."
+        }
+    }
+
+    static func entryChanged(symbol: String, object: String) -> String {
+        "Could not restore the entry of \(symbol) in \(object): its first bytes no longer hold Impostor's jump, so "
+            + "something else rewrote them while the mock was installed. They were left as they are."
+    }
+
     static func interpositionSlotChanged(symbol: String, object: String, found: UInt) -> String {
         "Could not restore \(symbol)'s GOT slot in \(object): it holds 0x\(String(found, radix: 16)) now, not Impostor's "
             + "dispatcher, so something else rebound it while the mock was installed. It was left as it is."
@@ -103,7 +162,9 @@ extension FailureMessages {
 
     /// `errno 13, EACCES` for the errors mprotect returns, else `errno N`.
     private static func errorName(_ error: Int32) -> String {
-        let names: [Int32: String] = [EACCES: "EACCES", EPERM: "EPERM", ENOMEM: "ENOMEM", EINVAL: "EINVAL"]
+        let names: [Int32: String] = [
+            EACCES: "EACCES", EPERM: "EPERM", ENOMEM: "ENOMEM", EINVAL: "EINVAL", EIO: "EIO", ENOENT: "ENOENT",
+        ]
         return names[error].map { "errno \(error), \($0)" } ?? "errno \(error)"
     }
 }

@@ -39,10 +39,6 @@ struct tm *_Nullable ct_interpose_localtime_r(const long *_Nonnull time, struct 
 /// Formats "%d %.1f %s" with snprintf, a variadic call passing a double in xmm0 (al = 1).
 int ct_interpose_snprintf(char *_Nonnull buffer, unsigned long size, int number, double real, const char *_Nonnull text);
 
-/// Defined and called in this object only: its calls never go through a GOT slot.
-int ct_interpose_local_function(int value);
-int ct_interpose_call_local_function(int value);
-
 /// Calls getpid() (which only the claimed-route tests interpose).
 pid_t ct_interpose_getpid(void);
 

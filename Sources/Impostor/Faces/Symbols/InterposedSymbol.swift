@@ -14,6 +14,11 @@ final class InterposedSymbol {
     var slots: [GOTSlot] = []
     /// Installed layers, oldest first.
     var layers: [InterpositionLayer] = []
+    /// The function whose entry is patched, while the layers reach the symbol that way rather
+    /// than through GOT slots (decided when the first layer is installed).
+    var patchedFunction: EntryFunction?
+    /// The function's prepared site, kept once made: a later patch of the same function reuses it.
+    var entrySite: EntryCode.Site?
     /// Whether the last ``rebind(_:)`` left out a slot of an object unloaded or being loaded
     /// again since the scan.
     private(set) var missedObjectsBeingLoaded = false

@@ -17,8 +17,16 @@ public struct InterpositionError: Error, Sendable, CustomStringConvertible, Equa
         case libraryNotLoaded(symbol: String, library: String)
         /// The only objects with slots were still being relocated by another thread's `dlopen`.
         case stillLoading(symbol: String, object: String, waitedMilliseconds: Int)
-        /// No object imports or exports the symbol.
-        case unknownSymbol(symbol: String, scope: InterpositionScope)
+        /// No object imports or exports the symbol, and no symbol table names a function so;
+        /// `stripped` objects had no symbol table to look in, the first of them named.
+        case unknownSymbol(symbol: String, scope: InterpositionScope, stripped: Int = 0, firstStripped: String? = nil)
+        /// Several functions are named so in the symbol tables: each place (`file.c, object`),
+        /// and the `file.c:name` spelling of one, when the tables name their files.
+        case ambiguousFunction(symbol: String, places: [String], example: String?)
+        /// Impostor itself calls the symbol, and only patching its entry could reach it.
+        case usedByImpostorEntry(symbol: String)
+        /// The function's entry cannot be patched.
+        case entryRefused(symbol: String, object: String, isStatic: Bool, outcome: EntryCode.Outcome)
         /// The selected objects have no slot, and these objects define the symbol themselves.
         case noSlot(symbol: String, scope: InterpositionScope, definedIn: String?)
         /// No slot under this name, but under others.

@@ -37,17 +37,27 @@ enum InterpositionRegistry {
             }
             let scan = LoadedObjects.scan(symbol, in: scope)
             var warnings: [InterpositionError] = []
-            switch InterpositionDiagnosis.check(symbol, scope: scope, scan: scan) {
-            case .failure(let error): return .failure(error)
-            case .success(let found): warnings = found
-            }
             if !record.isActive {
-                guard let original = InterpositionDiagnosis.original(of: symbol, in: scan.slots, dispatcher: record.dispatcher)
-                else {
-                    let object = scan.slots.first(where: \.lazy)?.objectDescription ?? scope.description
-                    return .failure(InterpositionError(.noOriginal(symbol: symbol, object: object)))
+                switch InterpositionPlan.choose(symbol, scope: scope, scan: scan) {
+                case .failure(let error):
+                    return .failure(error)
+                case .success(.entry(let function)):
+                    if let error = record.patchEntry(of: function) { return .failure(error) }
+                case .success(.slots(let found)):
+                    warnings = found
+                    record.patchedFunction = nil
+                    guard let original = InterpositionDiagnosis.original(of: symbol, in: scan.slots, dispatcher: record.dispatcher)
+                    else {
+                        let object = scan.slots.first(where: \.lazy)?.objectDescription ?? scope.description
+                        return .failure(InterpositionError(.noOriginal(symbol: symbol, object: object)))
+                    }
+                    record.original = original
                 }
-                record.original = original
+            } else if record.patchedFunction == nil {
+                switch InterpositionDiagnosis.check(symbol, scope: scope, scan: scan) {
+                case .failure(let error): return .failure(error)
+                case .success(let found): warnings = found
+                }
             }
             let mockCode: UInt
             do throws(MockCreationError) { mockCode = try makeMock(record.original, Int32(record.index)) } catch {
@@ -59,6 +69,16 @@ enum InterpositionRegistry {
                 pendingFailures: pendingFailures, callsToOriginal: callsToOriginal)
             record.layers.append(layer)
             record.publishRoute()
+            if record.patchedFunction != nil {
+                // The route is published first: a call that meets the patch finds its mock.
+                if record.layers.count == 1, let refused = record.installEntry() {
+                    record.layers.removeLast()
+                    record.patchedFunction = nil
+                    record.publishRoute()
+                    return .failure(refused)
+                }
+                return .success((layer, warnings))
+            }
             if let refused = record.rebind(scan.slots) {
                 record.layers.removeLast()
                 if !record.isActive { _ = record.restoreSlots() }
@@ -81,9 +101,22 @@ enum InterpositionRegistry {
             record.layers.removeAll { $0 === layer }
             record.publishRoute()
             guard !record.isActive else { return [] }
-            let problems = record.restoreSlots()
+            let problems = record.patchedFunction != nil ? record.restoreEntry() : record.restoreSlots()
             if !state.symbols.values.contains(where: \.isActive) { state.dlopenHook.remove() }
             return problems
+        }
+    }
+
+    /// How dispatcher `dispatcher`'s symbol is reached now, or nil when no layer is installed.
+    static func method(dispatcher: UInt32) -> InterpositionMethod? {
+        state.withLock { state in
+            guard let record = state.symbols.values.first(where: { $0.index == dispatcher }), record.isActive else { return nil }
+            if let function = record.patchedFunction {
+                return .entryPatch(object: LoadedObjects.describe(function.object), isStatic: function.isStatic)
+            }
+            var objects: [String] = []
+            for slot in record.slots where !objects.contains(slot.objectDescription) { objects.append(slot.objectDescription) }
+            return .gotSlots(objects: objects)
         }
     }
 
@@ -103,7 +136,8 @@ enum InterpositionRegistry {
         let unloaded = now.subs != state.generation.subs
         state.generation = now
         var failures: [(InterpositionError, InterpositionLayer)] = []
-        for record in state.symbols.values where record.isActive {
+        // A patched entry reaches every object's calls, those loaded later included.
+        for record in state.symbols.values where record.isActive && record.patchedFunction == nil {
             // An unloaded object's slots went with it; another object may be mapped there now.
             if unloaded { record.slots.removeAll { !$0.isStillLoaded } }
             let scopes = record.layers.contains { $0.scope == .allObjects } ? [.allObjects] : Set(record.layers.map(\.scope))

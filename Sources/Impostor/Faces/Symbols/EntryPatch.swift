@@ -1,0 +1,118 @@
+/// A function reached by patching its entry: where it is, and how it was found.
+struct EntryFunction: Equatable {
+    let address: UInt
+    /// Its size by its symbol, 0 when unknown.
+    let size: Int
+    /// The object defining it, as the dynamic linker names it (`""`: the main executable).
+    let object: String
+    /// Found only in the object's full symbol table, as a local (`static`) function.
+    let isStatic: Bool
+}
+
+/// How an interposition reaches the calls of its symbol: through the GOT slots of the objects
+/// in scope, or through the function's patched entry.
+enum InterpositionPlan {
+    case slots(warnings: [InterpositionError])
+    case entry(EntryFunction)
+
+    /// Decides for a symbol interposed for the first time (no layer installed yet).
+    ///
+    /// GOT slots suffice when the scope has slots for the symbol and the function is not the
+    /// main executable's own: every call the scope makes then crosses from one object to another
+    /// through one of them. Otherwise the entry is patched: a function the executable defines
+    /// (a C target's, whose callers inside the executable call it directly), a library's
+    /// function called only from inside that library, a static function found by name in a
+    /// symbol table. The errors of a scan stay where patching cannot help: a renamed import
+    /// (the calls go to another function), a sanitizer's interceptor, a library not loaded.
+    static func choose(_ symbol: String, scope: InterpositionScope, scan: LoadedObjects.Scan) -> Result<Self, InterpositionError> {
+        let definition = LoadedObjects.defaultDefinition(of: symbol).map { UInt(bitPattern: $0) }
+        let home = definition.flatMap { LoadedObjects.object(containing: UnsafeRawPointer(bitPattern: $0)) }
+        let intercepted = InterpositionDiagnosis.sanitizer(intercepting: symbol) != nil
+        let executableOwn = home?.name.isEmpty == true && !intercepted
+        if !scan.slots.isEmpty, !executableOwn {
+            return InterpositionDiagnosis.check(symbol, scope: scope, scan: scan).map { .slots(warnings: $0) }
+        }
+        if scan.staticExecutable { return .failure(InterpositionError(.staticExecutable(symbol: symbol))) }
+        if case .library(let library) = scope, scan.objectsMatched == 0 {
+            return .failure(InterpositionError(.libraryNotLoaded(symbol: symbol, library: library)))
+        }
+        // The refusals of a scan without slots that patching cannot help: the calls go to a
+        // renamed function, a sanitizer's interceptor takes them, or the library is still loading.
+        if !executableOwn, case .failure(let error) = InterpositionDiagnosis.check(symbol, scope: scope, scan: scan) {
+            switch error.reason {
+            case .renamed, .sanitizer, .stillLoading: return .failure(error)
+            default: break
+            }
+        }
+        if InterpositionRegistry.usedByImpostor.contains(symbol) {
+            return .failure(InterpositionError(.usedByImpostorEntry(symbol: symbol)))
+        }
+        if let definition, let home {
+            return .success(.entry(EntryFunction(
+                address: definition, size: EntryCode.dynamicSize(of: definition), object: home.name, isStatic: false)))
+        }
+        // "file.c:name": the static function of that source file.
+        let parts = symbol.split(separator: ":", maxSplits: 1).map(String.init)
+        let (file, name) = parts.count == 2 ? (parts[0], parts[1]) : (nil, symbol)
+        let table = EntryCode.symbolTable(named: name)
+        var distinct: [EntryCode.TableFunction] = []
+        for function in table.functions where !distinct.contains(where: { $0.address == function.address }) {
+            if let file, function.file != file, !function.file.hasSuffix("/" + file) { continue }
+            distinct.append(function)
+        }
+        switch distinct.count {
+        case 0:
+            return .failure(InterpositionError(.unknownSymbol(
+                symbol: symbol, scope: scope, stripped: table.stripped,
+                firstStripped: table.stripped > 0 ? LoadedObjects.describe(table.firstStripped) : nil)))
+        case 1:
+            let found = distinct[0]
+            return .success(.entry(EntryFunction(address: found.address, size: found.size, object: found.object, isStatic: found.isStatic)))
+        default:
+            return .failure(InterpositionError(.ambiguousFunction(
+                symbol: symbol,
+                places: distinct.map { ($0.file.isEmpty ? "" : "\($0.file), ") + LoadedObjects.describe($0.object) },
+                example: distinct.first(where: { !$0.file.isEmpty }).map { "\($0.file.split(separator: "/").last!):\(name)" })))
+        }
+    }
+}
+
+extension InterposedSymbol {
+    /// Prepares `function` (once) and patches its entry; the original is then the relocated
+    /// copy of its first instructions. Returns the error when it cannot be patched, having
+    /// changed nothing.
+    func patchEntry(of function: EntryFunction) -> InterpositionError? {
+        if entrySite?.entry != function.address {
+            switch EntryCode.prepare(entry: function.address, size: function.size, dispatcher: index) {
+            case .success(let site): entrySite = site
+            case .failure(let outcome): return entryError(outcome, function)
+            }
+        }
+        patchedFunction = function
+        original = entrySite!.original
+        return nil
+    }
+
+    /// Writes the jump, once the route is published: calls arriving from then on are routed.
+    func installEntry() -> InterpositionError? {
+        guard let function = patchedFunction else { return nil }
+        let outcome = EntryCode.install(dispatcher: index)
+        return outcome == .done ? nil : entryError(outcome, function)
+    }
+
+    /// Puts the function's first bytes back; returns the text of what went wrong.
+    func restoreEntry() -> [String] {
+        guard let function = patchedFunction else { return [] }
+        patchedFunction = nil
+        switch EntryCode.remove(dispatcher: index) {
+        case .done: return []
+        case .changed: return [FailureMessages.entryChanged(symbol: name, object: LoadedObjects.describe(function.object))]
+        case let other: return [entryError(other, function).description]
+        }
+    }
+
+    private func entryError(_ outcome: EntryCode.Outcome, _ function: EntryFunction) -> InterpositionError {
+        InterpositionError(.entryRefused(
+            symbol: name, object: LoadedObjects.describe(function.object), isStatic: function.isStatic, outcome: outcome))
+    }
+}
