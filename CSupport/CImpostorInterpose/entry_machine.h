@@ -18,10 +18,11 @@
 /// Copies the whole instructions that start in the first 5 bytes of the function at `entry`
 /// (`readable` bytes of it may be read; `size` bytes long by its symbol, 0 when unknown) into
 /// `out`, rewritten to run at `destination`, followed by a jump back to the first byte not
-/// copied. Writes the bytes covered to `*covered` and the copy's length to `*copied`.
+/// copied. Writes the bytes covered to `*covered`, the instructions among them to
+/// `*instructions`, and the copy's length to `*copied`.
 __attribute__((visibility("hidden"))) impostor_entry_status
 impostor_entry_relocate(const uint8_t *entry, size_t readable, size_t size, uintptr_t destination, uint8_t *out,
-                        uint32_t *covered, uint32_t *copied, long *detail);
+                        uint32_t *covered, uint32_t *instructions, uint32_t *copied, long *detail);
 
 /// Checks that no instruction in the function's `size` bytes branches into bytes 1 to
 /// `covered` - 1 of it, where the patch's jump would be found instead of instructions.

@@ -43,6 +43,8 @@ struct site_record {
     uint8_t *landing;
     impostor_entry_site site;
     int installed;
+    /// The patch covers one instruction: no thread can be inside it, so no wait.
+    int one_instruction;
 };
 static struct site_record sites[IMPOSTOR_GOT_DISPATCHER_COUNT];
 
@@ -225,9 +227,9 @@ impostor_entry_status impostor_entry_prepare(const void *entry, size_t size, uin
     memcpy(bytes, landing, sizeof landing);
     void *target = impostor_got_dispatcher(dispatcher);
     memcpy(bytes + 6, &target, 8);
-    uint32_t covered = 0, copied = 0;
+    uint32_t covered = 0, instructions = 0, copied = 0;
     status = impostor_entry_relocate(entry, readable > 64 ? 64 : readable, size, (uintptr_t)(slot + 16), bytes + 16,
-                                     &covered, &copied, detail);
+                                     &covered, &instructions, &copied, detail);
     if (status == IMPOSTOR_ENTRY_DONE && size > covered) {
         status = impostor_entry_check_branches(entry, size > readable ? readable : size, covered, detail);
     }
@@ -246,6 +248,7 @@ impostor_entry_status impostor_entry_prepare(const void *entry, size_t size, uin
     record->site.entry = entry;
     record->site.original = slot + 16;
     record->site.length = covered;
+    record->one_instruction = instructions == 1;
     memcpy(record->site.saved, entry, covered);
     atomic_store_explicit(&record->entry, entry, memory_order_release);
     *site = record->site;
@@ -272,7 +275,7 @@ impostor_entry_status impostor_entry_install(uint32_t dispatcher, long *detail) 
     patch_bytes(record, patch);
     long error = write_code(entry, &trap_byte, 1);
     if (error == 0) {
-        long inside = impostor_entry_wait_for_threads();
+        long inside = record->one_instruction ? 0 : impostor_entry_wait_for_threads();
         if (inside != 0) {
             (void)write_code(entry, record->site.saved, 1);
             *detail = inside;

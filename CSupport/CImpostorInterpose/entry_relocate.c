@@ -46,7 +46,8 @@ static int open_decoder(csh *handle) {
 }
 
 impostor_entry_status impostor_entry_relocate(const uint8_t *entry, size_t readable, size_t size, uintptr_t destination,
-                                              uint8_t *out, uint32_t *covered, uint32_t *copied, long *detail) {
+                                              uint8_t *out, uint32_t *covered, uint32_t *instructions, uint32_t *copied,
+                                              long *detail) {
     if (size != 0 && size < IMPOSTOR_ENTRY_JUMP_LENGTH) {
         *detail = (long)size;
         return IMPOSTOR_ENTRY_TOO_SHORT;
@@ -61,6 +62,7 @@ impostor_entry_status impostor_entry_relocate(const uint8_t *entry, size_t reada
     size_t left = readable;
     uint64_t address = (uint64_t)(uintptr_t)entry;
     uint32_t offset = 0, written = 0;
+    *instructions = 0;
     impostor_entry_status status = IMPOSTOR_ENTRY_DONE;
     while (offset < IMPOSTOR_ENTRY_JUMP_LENGTH) {
         if (insn == NULL || !cs_disasm_iter(handle, &code, &left, &address, insn)) {
@@ -115,6 +117,7 @@ impostor_entry_status impostor_entry_relocate(const uint8_t *entry, size_t reada
         if (!ok) status = IMPOSTOR_ENTRY_UNRELOCATABLE;
         if (status != IMPOSTOR_ENTRY_DONE) break;
         offset += insn->size;
+        *instructions += 1;
     }
     if (status != IMPOSTOR_ENTRY_DONE) {
         *detail = (long)offset;

@@ -11,6 +11,10 @@ __attribute__((noinline)) int ct_patch_helper(int value) { return value * 3 + 1;
 
 int ct_patch_call_helper(int value) { return ct_patch_helper(value); }
 
+__attribute__((noinline)) int ct_patch_spun(int value) { return value * 3 + 1; }
+
+int ct_patch_call_spun(int value) { return ct_patch_spun(value); }
+
 __attribute__((noinline, used)) static int ct_patch_static_helper(int value) { return value - 7; }
 
 int ct_patch_call_static_helper(int value) { return ct_patch_static_helper(value); }
@@ -64,7 +68,7 @@ struct ct_patch_threads {
 static void *loop(void *context) {
     ct_patch_threads *state = context;
     while (!atomic_load_explicit(&state->stop, memory_order_relaxed)) {
-        int answer = ct_patch_call_helper(5);
+        int answer = ct_patch_call_spun(5);
         if (answer == 16) atomic_fetch_add(&state->real, 1);
         else if (answer == state->mocked) atomic_fetch_add(&state->mocked_calls, 1);
         else if (answer == 0) atomic_fetch_add(&state->unstubbed, 1);

@@ -27,7 +27,12 @@ int ct_patch_call_count_to(int limit);
 /// Copies the first `length` bytes of the function at `function` into `bytes`.
 void ct_patch_read_code(const void *_Nonnull function, unsigned char *_Nonnull bytes, int length);
 
-/// Threads that call `ct_patch_helper(5)` (16 unmocked) in a loop until stopped, sorting the
+/// Returns value * 3 + 1, like ct_patch_helper: the stress test's own, so that no other test
+/// patches it meanwhile.
+int ct_patch_spun(int value);
+int ct_patch_call_spun(int value);
+
+/// Threads that call `ct_patch_call_spun(5)` (16 unmocked) in a loop until stopped, sorting the
 /// answers into the real one, `mocked`, zero (a mock not stubbed yet), and anything else.
 typedef struct ct_patch_threads ct_patch_threads;
 ct_patch_threads *_Nullable ct_patch_threads_start(int count, int mocked);

@@ -38,7 +38,8 @@ enum InterpositionPlan {
         }
         // The refusals of a scan without slots that patching cannot help: the calls go to a
         // renamed function, a sanitizer's interceptor takes them, or the library is still loading.
-        if !executableOwn, case .failure(let error) = InterpositionDiagnosis.check(symbol, scope: scope, scan: scan) {
+        // (Only for an exported function: a name no object exports is no renamed import's.)
+        if definition != nil, !executableOwn, case .failure(let error) = InterpositionDiagnosis.check(symbol, scope: scope, scan: scan) {
             switch error.reason {
             case .renamed, .sanitizer, .stillLoading: return .failure(error)
             default: break
@@ -54,7 +55,7 @@ enum InterpositionPlan {
         // "file.c:name": the static function of that source file.
         let parts = symbol.split(separator: ":", maxSplits: 1).map(String.init)
         let (file, name) = parts.count == 2 ? (parts[0], parts[1]) : (nil, symbol)
-        let table = EntryCode.symbolTable(named: name)
+        let table = symbolTable(named: name)
         var distinct: [EntryCode.TableFunction] = []
         for function in table.functions where !distinct.contains(where: { $0.address == function.address }) {
             if let file, function.file != file, !function.file.hasSuffix("/" + file) { continue }
@@ -75,6 +76,23 @@ enum InterpositionPlan {
                 example: distinct.first(where: { !$0.file.isEmpty }).map { "\($0.file.split(separator: "/").last!):\(name)" })))
         }
     }
+}
+
+/// Symbol-table searches, kept while the same objects are loaded: a search reads every object's
+/// file (a debug test executable's table alone holds hundreds of thousands of symbols), and a
+/// test patching the same static function over and over would read them each time.
+private let tableSearches = Locked<(LoadedObjects.Generation, [String: TableSearch])>((.unsettled, [:]))
+private typealias TableSearch = (functions: [EntryCode.TableFunction], stripped: Int, firstStripped: String)
+
+private func symbolTable(named name: String) -> TableSearch {
+    let generation = LoadedObjects.generation
+    if let known = tableSearches.withLock({ $0.0 == generation ? $0.1[name] : nil }) { return known }
+    let search = EntryCode.symbolTable(named: name)
+    tableSearches.withLock { cache in
+        if cache.0 != generation { cache = (generation, [:]) }
+        cache.1[name] = search
+    }
+    return search
 }
 
 extension InterposedSymbol {

@@ -1,4 +1,5 @@
 import CImpostorTestSupport
+import CSQLite3
 import Impostor
 import Testing
 #if canImport(Glibc)
@@ -48,11 +49,76 @@ typealias IntToInt = @convention(c) (Int32) -> Int32
         #expect(ct_patch_call_static_helper(4) == -3)
     }
 
+    /// Four C threads call ct_patch_helper without pause while its entry is patched and put back
+    /// a thousand times: every call gets the real answer, the mock's, or zero (the mock between its
+    /// creation and its stub), none lands inside the jump being written, and the bytes come back.
+    @Test func fourThreadsWhileTheEntryIsPatchedAndRestored() throws {
+        let before = Self.code(of: "ct_patch_spun")
+        let threads = try #require(ct_patch_threads_start(4, 4242))
+        var installed = 0
+        for _ in 0..<1000 {
+            let mockery = Mockery("ct_patch_spun")
+            let helper = mockery.interpose("ct_patch_spun", as: IntToInt.self, answering: .everyThread)
+            stub(helper(any())).with { 4242 }
+            if ct_patch_call_spun(5) == 4242 { installed += 1 }
+            withExtendedLifetime(mockery) {}
+        }
+        var real = 0, mocked = 0, unstubbed = 0, other = 0
+        ct_patch_threads_stop(threads, &real, &mocked, &unstubbed, &other)
+        #expect(installed == 1000)
+        #expect(other == 0)
+        #expect(real > 0)
+        #expect(mocked > 0)
+        #expect(Self.code(of: "ct_patch_spun") == before)
+        #expect(ct_patch_call_spun(5) == 16)
+    }
+
+    /// libc's own call of getenv, which no GOT slot carries: tzset reads TZ through it.
+    @Test func aLibraryCallingItsOwnFunction() throws {
+        var released: GetEnv?
+        do {
+            let mockery = Mockery("getenv")
+            let getenvMock = try mockery.makeInterposition("getenv", as: GetEnv.self, in: "libc.so.6")
+            #expect(interpositionMethod(of: getenvMock) == .entryPatch(object: "libc.so.6", isStatic: false))
+            mockery.withCurrent {
+                stub(getenvMock(any())).callingOriginal()
+                tzset()
+                verify(getenvMock("TZ"))
+            }
+            withExtendedLifetime(mockery) {}
+            released = getenvMock
+        }
+        let getenvMock = try #require(released)
+        #expect(interpositionMethod(of: getenvMock) == nil)
+    }
+
+    /// SQLite calls fstat through its own table of system calls: a pointer no slot holds, taken
+    /// before the patch, which the patch reaches all the same.
+    @Test func aPointerTakenBeforeThePatch() throws {
+        typealias FStat = @convention(c) (Int32, UnsafeMutablePointer<stat>?) -> Int32
+        _ = try #require(dlopen("libsqlite3.so.0", RTLD_NOW))
+        let mockery = Mockery("fstat")
+        let fstatMock = try mockery.makeInterposition("fstat", as: FStat.self, in: "libsqlite3")
+        #expect(interpositionMethod(of: fstatMock)?.description == "the entry of the function in libc.so.6, patched")
+        try mockery.withCurrent {
+            stub(fstatMock(any(), any())).callingOriginal()
+            var database: OpaquePointer?
+            let path = "/tmp/impostor-entry-\(getpid()).sqlite"
+            defer { unlink(path) }
+            try #require(sqlite3_open(path, &database) == SQLITE_OK)
+            #expect(sqlite3_exec(database, "CREATE TABLE t(x); INSERT INTO t VALUES (1);", nil, nil, nil) == SQLITE_OK)
+            sqlite3_close(database)
+            #expect(invocations(of: fstatMock).count > 0)
+        }
+        withExtendedLifetime(mockery) {}
+    }
+
     /// The first bytes of the function named `name`, read from its address in the symbol table.
     static func code(of name: String) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: 16)
         let address: UnsafeRawPointer = switch name {
         case "ct_patch_helper": unsafeBitCast(ct_patch_helper as IntToInt, to: UnsafeRawPointer.self)
+        case "ct_patch_spun": unsafeBitCast(ct_patch_spun as IntToInt, to: UnsafeRawPointer.self)
         default: fatalError("no such function in the test: \(name)")
         }
         ct_patch_read_code(address, &bytes, 16)
