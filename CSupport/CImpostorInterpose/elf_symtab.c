@@ -1,11 +1,12 @@
 // Functions by name from the objects' full symbol tables (`.symtab`), which list the static
 // functions the dynamic symbol table leaves out. Each object's file is mapped and read with raw
-// system calls: libc's `open` or `mmap` may be rebound by a test at the time.
-#define _GNU_SOURCE  // dl_iterate_phdr
-#include "CImpostorInterpose.h"
-#include "got_machine.h"
+// system calls: libc's `open` or `mmap` may be rebound by a test at the time. Also where a
+// function's code segment ends, and its size by the dynamic symbol table.
+#define _GNU_SOURCE  // dl_iterate_phdr, dladdr1
+#include "entry_machine.h"
 
 #if defined(IMPOSTOR_GOT_AVAILABLE)
+#include <dlfcn.h>
 #include <elf.h>
 #include <fcntl.h>
 #include <link.h>
@@ -135,7 +136,47 @@ void impostor_symtab_find(const char *name, int selection, const char *library, 
     }
 }
 
+// MARK: Code segments and dynamic symbols
+
+struct code_search {
+    uintptr_t address;
+    uintptr_t end;
+};
+
+static int find_code_segment(struct dl_phdr_info *info, size_t size, void *data) {
+    (void)size;
+    struct code_search *search = data;
+    for (ElfW(Half) i = 0; i < info->dlpi_phnum; i++) {
+        const ElfW(Phdr) *header = &info->dlpi_phdr[i];
+        if (header->p_type != PT_LOAD || !(header->p_flags & PF_X)) continue;
+        uintptr_t start = info->dlpi_addr + header->p_vaddr;
+        if (search->address >= start && search->address < start + header->p_memsz) {
+            search->end = start + header->p_memsz;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+uintptr_t impostor_entry_code_end(uintptr_t address) {
+    struct code_search search = {address, 0};
+    dl_iterate_phdr(find_code_segment, &search);
+    return search.end;
+}
+
+size_t impostor_entry_dynamic_size(const void *address) {
+    Dl_info info;
+    const ElfW(Sym) *symbol = NULL;
+    if (dladdr1(address, &info, (void **)&symbol, RTLD_DL_SYMENT) == 0 || symbol == NULL) return 0;
+    return info.dli_saddr == address ? (size_t)symbol->st_size : 0;
+}
+
 #else
+
+size_t impostor_entry_dynamic_size(const void *address) {
+    (void)address;
+    return 0;
+}
 
 void impostor_symtab_find(const char *name, int selection, const char *library, impostor_symtab_function *functions,
                           size_t capacity, char *names, size_t names_capacity, impostor_symtab_result *result) {

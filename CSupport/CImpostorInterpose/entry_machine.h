@@ -29,4 +29,7 @@ impostor_entry_relocate(const uint8_t *entry, size_t readable, size_t size, uint
 __attribute__((visibility("hidden"))) impostor_entry_status
 impostor_entry_check_branches(const uint8_t *entry, size_t size, uint32_t covered, long *detail);
 
+/// The end of the executable segment of a loaded object holding `address`, or 0 when none does.
+__attribute__((visibility("hidden"))) uintptr_t impostor_entry_code_end(uintptr_t address);
+
 #endif

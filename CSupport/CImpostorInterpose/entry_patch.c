@@ -19,7 +19,7 @@
 // Landings and relocated copies live on pages mapped within a jump's reach of the functions
 // (±1 GiB, so every operand a copied instruction reaches from the function stays within a
 // 32-bit displacement of the copy), filled the same way, and kept for the life of the process.
-#define _GNU_SOURCE  // dladdr1
+#define _GNU_SOURCE  // REG_RIP
 #include "entry_machine.h"
 
 #include <errno.h>
@@ -192,8 +192,6 @@ static void patch_bytes(const struct site_record *record, uint8_t *bytes) {
     memcpy(bytes + 1, &rel, 4);
 }
 
-/// The end of the executable segment holding `address`, or 0 when none does.
-static uintptr_t code_end(uintptr_t address);
 
 impostor_entry_status impostor_entry_prepare(const void *entry, size_t size, uint32_t dispatcher, impostor_entry_site *site,
                                              long *detail) {
@@ -209,7 +207,7 @@ impostor_entry_status impostor_entry_prepare(const void *entry, size_t size, uin
         unlock();
         return status;
     }
-    uintptr_t end = code_end((uintptr_t)entry);
+    uintptr_t end = impostor_entry_code_end((uintptr_t)entry);
     if (end == 0) {
         unlock();
         return IMPOSTOR_ENTRY_NOT_CODE;
@@ -335,42 +333,6 @@ int impostor_entry_installed(uint32_t dispatcher) {
     return installed;
 }
 
-#include <dlfcn.h>
-#include <link.h>
-
-struct code_search {
-    uintptr_t address;
-    uintptr_t end;
-};
-
-static int find_code_segment(struct dl_phdr_info *info, size_t size, void *data) {
-    (void)size;
-    struct code_search *search = data;
-    for (ElfW(Half) i = 0; i < info->dlpi_phnum; i++) {
-        const ElfW(Phdr) *header = &info->dlpi_phdr[i];
-        if (header->p_type != PT_LOAD || !(header->p_flags & PF_X)) continue;
-        uintptr_t start = info->dlpi_addr + header->p_vaddr;
-        if (search->address >= start && search->address < start + header->p_memsz) {
-            search->end = start + header->p_memsz;
-            return 1;
-        }
-    }
-    return 0;
-}
-
-static uintptr_t code_end(uintptr_t address) {
-    struct code_search search = {address, 0};
-    dl_iterate_phdr(find_code_segment, &search);
-    return search.end;
-}
-
-size_t impostor_entry_dynamic_size(const void *address) {
-    Dl_info info;
-    const ElfW(Sym) *symbol = NULL;
-    if (dladdr1(address, &info, (void **)&symbol, RTLD_DL_SYMENT) == 0 || symbol == NULL) return 0;
-    return info.dli_saddr == address ? (size_t)symbol->st_size : 0;
-}
-
 #else
 
 impostor_entry_status impostor_entry_prepare(const void *entry, size_t size, uint32_t dispatcher, impostor_entry_site *site,
@@ -391,10 +353,6 @@ impostor_entry_status impostor_entry_remove(uint32_t dispatcher, long *detail) {
 }
 int impostor_entry_installed(uint32_t dispatcher) {
     (void)dispatcher;
-    return 0;
-}
-size_t impostor_entry_dynamic_size(const void *address) {
-    (void)address;
     return 0;
 }
 

@@ -54,9 +54,18 @@ enum InterpositionRegistry {
                     record.original = original
                 }
             } else if record.patchedFunction == nil {
-                switch InterpositionDiagnosis.check(symbol, scope: scope, scan: scan) {
+                // Reached through slots so far: this layer may ask for calls only a patch reaches
+                // (another test's layer over getenv, this one over libc's own calls). The patch
+                // then joins the slots, which keep pointing at the dispatcher.
+                switch InterpositionPlan.choose(symbol, scope: scope, scan: scan) {
                 case .failure(let error): return .failure(error)
-                case .success(let found): warnings = found
+                case .success(.slots(let found)): warnings = found
+                case .success(.entry(let function)):
+                    if let error = record.patchEntry(of: function) { return .failure(error) }
+                    if let refused = record.installEntry() {
+                        record.patchedFunction = nil
+                        return .failure(refused)
+                    }
                 }
             }
             let mockCode: UInt
@@ -69,7 +78,7 @@ enum InterpositionRegistry {
                 pendingFailures: pendingFailures, callsToOriginal: callsToOriginal)
             record.layers.append(layer)
             record.publishRoute()
-            if record.patchedFunction != nil {
+            if record.patchedFunction != nil, record.slots.isEmpty {
                 // The route is published first: a call that meets the patch finds its mock.
                 if record.layers.count == 1, let refused = record.installEntry() {
                     record.layers.removeLast()
@@ -101,7 +110,7 @@ enum InterpositionRegistry {
             record.layers.removeAll { $0 === layer }
             record.publishRoute()
             guard !record.isActive else { return [] }
-            let problems = record.patchedFunction != nil ? record.restoreEntry() : record.restoreSlots()
+            let problems = record.restoreEntry() + record.restoreSlots()
             if !state.symbols.values.contains(where: \.isActive) { state.dlopenHook.remove() }
             return problems
         }

@@ -92,6 +92,29 @@ typealias IntToInt = @convention(c) (Int32) -> Int32
         #expect(interpositionMethod(of: getenvMock) == nil)
     }
 
+    /// A symbol reached through GOT slots gets its entry patched too when a later layer asks for
+    /// calls no slot carries; both layers answer, and releasing both puts everything back.
+    @Test func slotsThenAPatchOfTheSameSymbol() throws {
+        typealias GetPgid = @convention(c) (pid_t) -> pid_t
+        do {
+            let mockery = Mockery("getsid")
+            let bySlots = try mockery.makeInterposition("getsid", as: GetPgid.self)
+            #expect(interpositionMethod(of: bySlots)?.description.hasPrefix("GOT slots in ") == true)
+            let inLibc = try mockery.makeInterposition("getsid", as: GetPgid.self, in: "libc.so.6")
+            #expect(interpositionMethod(of: inLibc) == .entryPatch(object: "libc.so.6", isStatic: false))
+            let answer: pid_t = mockery.withCurrent {
+                stub(inLibc(any())).with { () -> pid_t in 41 }
+                // The executable's call goes through its slot to the dispatcher; the newest layer
+                // answers calls from libc only, so this one reaches the older layer.
+                stub(bySlots(any())).with { () -> pid_t in 42 }
+                return ct_interpose_getsid(0)
+            }
+            #expect(answer == 42)
+            withExtendedLifetime(mockery) {}
+        }
+        #expect(ct_interpose_getsid(0) == getsid(0))
+    }
+
     /// SQLite calls fstat through its own table of system calls: a pointer no slot holds, taken
     /// before the patch, which the patch reaches all the same.
     @Test func aPointerTakenBeforeThePatch() throws {
