@@ -17,19 +17,27 @@ enum InterpositionPlan {
 
     /// Decides for a symbol interposed for the first time (no layer installed yet).
     ///
-    /// GOT slots suffice when the scope has slots for the symbol and the function is not the
-    /// main executable's own: every call the scope makes then crosses from one object to another
-    /// through one of them. Otherwise the entry is patched: a function the executable defines
-    /// (a C target's, whose callers inside the executable call it directly), a library's
-    /// function called only from inside that library, a static function found by name in a
-    /// symbol table. The errors of a scan stay where patching cannot help: a renamed import
-    /// (the calls go to another function), a sanitizer's interceptor, a library not loaded.
+    /// GOT slots suffice when the scope has slots for the symbol, the function is not the main
+    /// executable's own, and the scope does not name the library that defines it: every call
+    /// the scope makes then crosses from one object to another through one of them. Otherwise
+    /// the entry is patched: a function the executable defines (a C target's, whose callers
+    /// inside the executable call it directly), a library's function when the scope names that
+    /// library (its own calls), one called through no slot at all, a static function found by
+    /// name in a symbol table. The errors of a scan stay where patching cannot help: a renamed
+    /// import of an alias (interpose that name), a sanitizer's interceptor, a library not loaded.
     static func choose(_ symbol: String, scope: InterpositionScope, scan: LoadedObjects.Scan) -> Result<Self, InterpositionError> {
         let definition = LoadedObjects.defaultDefinition(of: symbol).map { UInt(bitPattern: $0) }
         let home = definition.flatMap { LoadedObjects.object(containing: UnsafeRawPointer(bitPattern: $0)) }
         let intercepted = InterpositionDiagnosis.sanitizer(intercepting: symbol) != nil
         let executableOwn = home?.name.isEmpty == true && !intercepted
-        if !scan.slots.isEmpty, !executableOwn {
+        // A scope naming the library that defines the function asks for that library's own calls,
+        // which are direct wherever it was linked so (libc's, or any built with -Bsymbolic or
+        // hidden aliases): slots of its own would miss them.
+        var scopeNamesHome = false
+        if case .library(let library) = scope, let home, !home.name.isEmpty {
+            scopeNamesHome = LoadedObjects.name(home.name, selects: library)
+        }
+        if !scan.slots.isEmpty, !executableOwn, !scopeNamesHome {
             return InterpositionDiagnosis.check(symbol, scope: scope, scan: scan).map { .slots(warnings: $0) }
         }
         if scan.staticExecutable { return .failure(InterpositionError(.staticExecutable(symbol: symbol))) }
@@ -41,7 +49,9 @@ enum InterpositionPlan {
         // (Only for an exported function: a name no object exports is no renamed import's.)
         if definition != nil, !executableOwn, case .failure(let error) = InterpositionDiagnosis.check(symbol, scope: scope, scan: scan) {
             switch error.reason {
-            case .renamed, .sanitizer, .stillLoading: return .failure(error)
+            case .sanitizer, .stillLoading: return .failure(error)
+            case .renamed(_, _, let names) where names.contains(where: { LoadedObjects.defaultDefinition(of: $0) == definition.flatMap { UnsafeRawPointer(bitPattern: $0) } }):
+                return .failure(error)  // an alias whose slots carry the calls: interpose that name
             default: break
             }
         }
