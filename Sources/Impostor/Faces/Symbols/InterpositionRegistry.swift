@@ -116,10 +116,13 @@ enum InterpositionRegistry {
         }
     }
 
-    /// How dispatcher `dispatcher`'s symbol is reached now, or nil when no layer is installed.
-    static func method(dispatcher: UInt32) -> InterpositionMethod? {
+    /// How the layer of dispatcher `dispatcher`'s symbol whose mock's code is at `mockCode` is
+    /// reached now, or nil when that layer is not installed.
+    static func method(dispatcher: UInt32, mockCode: UInt) -> InterpositionMethod? {
         state.withLock { state in
-            guard let record = state.symbols.values.first(where: { $0.index == dispatcher }), record.isActive else { return nil }
+            guard let record = state.symbols.values.first(where: { $0.index == dispatcher }),
+                  record.layers.contains(where: { $0.mockCode == mockCode })
+            else { return nil }
             if let function = record.patchedFunction {
                 return .entryPatch(object: LoadedObjects.describe(function.object), isStatic: function.isStatic)
             }
