@@ -2,7 +2,11 @@
 // so only a patched entry reaches them.
 #include "ct_patch.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
+#include <stdint.h>
+#include <unistd.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,9 +45,29 @@ __asm__(".text\n"
         "    cmpl %edi, %eax\n"
         "    jl 1b\n"
         "    ret\n"
-        ".size ct_patch_count_to, . - ct_patch_count_to\n");
+        ".size ct_patch_count_to, . - ct_patch_count_to\n"
+        ".p2align 4, 0xcc\n"
+        ".globl ct_patch_jrcxz_first\n"
+        ".type ct_patch_jrcxz_first, @function\n"
+        "ct_patch_jrcxz_first:\n"
+        "    jrcxz 1f\n"
+        "    movl $1, %eax\n"
+        "    ret\n"
+        "1:  xorl %eax, %eax\n"
+        "    ret\n"
+        ".size ct_patch_jrcxz_first, . - ct_patch_jrcxz_first\n"
+        ".p2align 4, 0xcc\n"
+        ".globl ct_patch_undecodable\n"
+        ".type ct_patch_undecodable, @function\n"
+        "ct_patch_undecodable:\n"
+        "    .byte 0x06\n"
+        "    nop; nop; nop; nop; nop\n"
+        "    ret\n"
+        ".size ct_patch_undecodable, . - ct_patch_undecodable\n");
 #else
 int ct_patch_tiny(void) { return 0; }
+int ct_patch_jrcxz_first(void) { return 1; }
+void ct_patch_undecodable(void) {}
 int ct_patch_count_to(int limit) {
     int count = 0;
     while (++count < limit) {
@@ -54,6 +78,16 @@ int ct_patch_count_to(int limit) {
 
 int ct_patch_call_tiny(void) { return ct_patch_tiny(); }
 int ct_patch_call_count_to(int limit) { return ct_patch_count_to(limit); }
+
+__attribute__((noinline)) int ct_patch_rewritten(int value) { return value; }
+
+int ct_patch_overwrite_first_byte(const void *function, unsigned char byte) {
+    int fd = open("/proc/self/mem", O_RDWR | O_CLOEXEC);
+    if (fd < 0) return errno;
+    int error = pwrite(fd, &byte, 1, (off_t)(uintptr_t)function) == 1 ? 0 : errno;
+    close(fd);
+    return error;
+}
 
 void ct_patch_read_code(const void *function, unsigned char *bytes, int length) { memcpy(bytes, function, (size_t)length); }
 

@@ -53,21 +53,10 @@ extension FailureMessages {
             let what = "Cannot interpose \(symbol): its calls need its entry patched (\(isStatic ? "a static function" : "a function") "
                 + "of \(object), called directly), but "
             return what + entryProblem(outcome, symbol: symbol)
-        case .noSlot(let symbol, let scope, let definedIn):
-            let home = definedIn.map { " \(symbol) is defined in \($0), whose own calls to it are direct." } ?? ""
-            return "Cannot interpose \(symbol): no GOT slot for it in \(within(scope)), so no call there can be rebound.\(home) "
-                + "A call goes through a slot only when it crosses from one object to another: calls inside the object "
-                + "that defines the function (libc calling itself, code linked with -Bsymbolic, a call inlined at link time) "
-                + "never do. Interpose it in an object that calls it from outside."
         case .renamed(let symbol, let scope, let names):
             let list = names.map { "\"\($0)\"" }.joined(separator: ", ")
             return "Cannot interpose \(symbol): no GOT slot for it in \(within(scope)), but one for \(list): the C headers "
                 + "renamed the calls (large-file, fortified or C99 variants). Interpose \(list) instead."
-        case .onlyInData(let symbol, let scope, let names):
-            let list = names.map { "\"\($0)\"" }.joined(separator: ", ")
-            return "Cannot interpose \(symbol): no GOT slot for it in \(within(scope)), which keeps the address of \(list) in "
-                + "its own data instead (a table of function pointers, such as SQLite's system calls), which Impostor does not rewrite. "
-                + "Replace the pointer where the library lets you (SQLite: the VFS's xSetSystemCall)."
         case .sanitizer(let symbol, let runtime, let librarySlots):
             let prefix = "\(runtime)'s runtime, linked into the main executable, intercepts \(symbol), so the executable's "
                 + "own calls go straight to the interceptor and cannot be rebound."

@@ -20,6 +20,15 @@ int ct_patch_call_twin_there(int value);
 int ct_patch_tiny(void);
 /// Counts to `limit` in a loop whose head is at byte 2, inside the first 5 bytes.
 int ct_patch_count_to(int limit);
+/// Starts with `jrcxz`, which has no form that reaches far: answers 1 when rcx is not zero.
+int ct_patch_jrcxz_first(void);
+/// Starts with a byte no x86-64 instruction begins with (0x06, `push es` outside 64-bit mode);
+/// never called.
+void ct_patch_undecodable(void);
+/// Returns value: the test of an entry rewritten by another tool patches it, and no other.
+int ct_patch_rewritten(int value);
+/// Rewrites the first byte of `function` through /proc/self/mem, as another tool would; 0 or an errno.
+int ct_patch_overwrite_first_byte(const void *_Nonnull function, unsigned char byte);
 /// Calls each.
 int ct_patch_call_tiny(void);
 int ct_patch_call_count_to(int limit);

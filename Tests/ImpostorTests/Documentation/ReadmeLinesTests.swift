@@ -11,7 +11,8 @@ struct ReadmeLinesTests {
     private var testFiles: [String] {
         let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         let local = [
-            "ReadmeExamplesTests.swift", "ReadmeCSymbolsExamplesTests.swift", "CFunctionMocksArticleTests.swift",
+            "ReadmeExamplesTests.swift", "ReadmeCSymbolsExamplesTests.swift", "CSymbolsArticleExamplesTests.swift",
+            "CFunctionMocksArticleTests.swift",
             "ExpectationsArticleExamplesTests.swift", "FunctionTablesArticleTests.swift", "StubbingArticleExamplesTests.swift",
             "../Verification/VerificationMessageTests.swift", "../Faces/Symbols/InterpositionTestSupport.swift",
             "../Faces/SwiftProtocols/MockingKitExampleTests.swift",

@@ -40,20 +40,14 @@ enum InterpositionPlan {
         if !scan.slots.isEmpty, !executableOwn, !scopeNamesHome {
             return InterpositionDiagnosis.check(symbol, scope: scope, scan: scan).map { .slots(warnings: $0) }
         }
-        if scan.staticExecutable { return .failure(InterpositionError(.staticExecutable(symbol: symbol))) }
-        if case .library(let library) = scope, scan.objectsMatched == 0 {
-            return .failure(InterpositionError(.libraryNotLoaded(symbol: symbol, library: library)))
-        }
-        // The refusals of a scan without slots that patching cannot help: the calls go to a
-        // renamed function, a sanitizer's interceptor takes them, or the library is still loading.
-        // (Only for an exported function: a name no object exports is no renamed import's.)
-        if definition != nil, !executableOwn, case .failure(let error) = InterpositionDiagnosis.check(symbol, scope: scope, scan: scan) {
-            switch error.reason {
-            case .sanitizer, .stillLoading: return .failure(error)
-            case .renamed(_, _, let names) where names.contains(where: { LoadedObjects.defaultDefinition(of: $0) == definition.flatMap { UnsafeRawPointer(bitPattern: $0) } }):
-                return .failure(error)  // an alias whose slots carry the calls: interpose that name
-            default: break
-            }
+        // What patching cannot help either: a statically linked executable, a library not
+        // loaded, a sanitizer's interceptor, slots only in an object still loading, a renamed
+        // import of an alias (interpose the name the slots hold; a function of a similar name
+        // that is another function is no reason to refuse).
+        if case .failure(let error) = InterpositionDiagnosis.check(symbol, scope: scope, scan: scan) {
+            guard case .renamed(_, _, let names) = error.reason else { return .failure(error) }
+            let alias = definition != nil && names.contains { LoadedObjects.defaultDefinition(of: $0).map { UInt(bitPattern: $0) } == definition }
+            if alias { return .failure(error) }
         }
         if InterpositionRegistry.usedByImpostor.contains(symbol) {
             return .failure(InterpositionError(.usedByImpostorEntry(symbol: symbol)))

@@ -1,7 +1,10 @@
 /// Why a scan found no slot to rebind, and what else is worth a warning: every case that
 /// would otherwise be a silent no-op becomes an ``InterpositionError``.
 enum InterpositionDiagnosis {
-    /// The warnings for a scan that found slots, or the error when none can be rebound.
+    /// The warnings for a scan, or the error that no way of reaching the calls can help: a
+    /// statically linked executable, a library not loaded, a sanitizer's interceptor taking the
+    /// executable's calls, slots only in an object still being loaded, a renamed import.
+    /// (A scan without slots is otherwise `InterpositionPlan`'s to decide: an entry patch.)
     static func check(_ symbol: String, scope: InterpositionScope, scan: LoadedObjects.Scan) -> Result<[InterpositionError], InterpositionError> {
         if scan.staticExecutable { return .failure(InterpositionError(.staticExecutable(symbol: symbol))) }
         if case .library(let library) = scope, scan.objectsMatched == 0 {
@@ -18,7 +21,7 @@ enum InterpositionDiagnosis {
             let name = LoadedObjects.describe(object)
             return .failure(InterpositionError(.stillLoading(symbol: symbol, object: name, waitedMilliseconds: LoadedObjects.loadingWaitMilliseconds)))
         }
-        if scan.slots.isEmpty { return .failure(missing(symbol, scope: scope)) }
+        if scan.slots.isEmpty, let renamed = renamed(symbol, scope: scope) { return .failure(renamed) }
         if scan.canonicalPLT { warnings.append(InterpositionError(.canonicalPLT(symbol: symbol))) }
         return .success(warnings)
     }
@@ -39,19 +42,10 @@ enum InterpositionDiagnosis {
         return names
     }
 
-    private static func missing(_ symbol: String, scope: InterpositionScope) -> InterpositionError {
-        let renamings = renamings(of: symbol).map { ($0, LoadedObjects.scan($0, in: scope)) }
-        let renamed = renamings.filter { !$0.1.slots.isEmpty }.map(\.0)
-        if !renamed.isEmpty { return InterpositionError(.renamed(symbol: symbol, scope: scope, importedAs: renamed)) }
-        let inData = ([symbol] + renamings.filter { $0.1.dataReferences > 0 }.map(\.0)).filter { name in
-            name != symbol || LoadedObjects.scan(symbol, in: scope).dataReferences > 0
-        }
-        if !inData.isEmpty { return InterpositionError(.onlyInData(symbol: symbol, scope: scope, names: inData)) }
-        guard let definition = LoadedObjects.defaultDefinition(of: symbol) else {
-            return InterpositionError(.unknownSymbol(symbol: symbol, scope: scope))
-        }
-        let home = LoadedObjects.object(containing: definition).map { LoadedObjects.describe($0.name) }
-        return InterpositionError(.noSlot(symbol: symbol, scope: scope, definedIn: home))
+    /// The error for a symbol the objects in scope import under other names only.
+    private static func renamed(_ symbol: String, scope: InterpositionScope) -> InterpositionError? {
+        let renamed = renamings(of: symbol).filter { !LoadedObjects.scan($0, in: scope).slots.isEmpty }
+        return renamed.isEmpty ? nil : InterpositionError(.renamed(symbol: symbol, scope: scope, importedAs: renamed))
     }
 
     /// The sanitizer whose runtime, linked into the main executable, intercepts `symbol`: the

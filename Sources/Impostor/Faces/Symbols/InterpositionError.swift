@@ -27,12 +27,8 @@ public struct InterpositionError: Error, Sendable, CustomStringConvertible, Equa
         case usedByImpostorEntry(symbol: String)
         /// The function's entry cannot be patched.
         case entryRefused(symbol: String, object: String, isStatic: Bool, outcome: EntryCode.Outcome)
-        /// The selected objects have no slot, and these objects define the symbol themselves.
-        case noSlot(symbol: String, scope: InterpositionScope, definedIn: String?)
         /// No slot under this name, but under others.
         case renamed(symbol: String, scope: InterpositionScope, importedAs: [String])
-        /// No slot, but the objects store the address (or a renamed one's) in their data.
-        case onlyInData(symbol: String, scope: InterpositionScope, names: [String])
         /// A sanitizer runtime in the executable intercepts the symbol; `librarySlots` calls
         /// from libraries were rebound all the same (a partial interposition) when non-zero.
         case sanitizer(symbol: String, runtime: String, librarySlots: Int)

@@ -67,6 +67,42 @@ import Glibc
         #expect(ct_patch_call_count_to(5) == 5)
     }
 
+    @Test(.enabled(if: MachineArchitectureForTests.isX86_64)) func anInstructionThatCannotMove() {
+        let failure = failure { _ = Mockery().interpose("ct_patch_jrcxz_first", as: Takes.self) }
+        #expect(failure?.message == "Cannot interpose ct_patch_jrcxz_first: its calls need its entry patched (a function "
+            + "of the main executable, called directly), but its instruction at byte 0 cannot run from the copy that serves "
+            + "as the original (a loop or jrcxz instruction, or an operand out of a 32-bit displacement's reach).")
+    }
+
+    @Test(.enabled(if: MachineArchitectureForTests.isX86_64)) func bytesCapstoneCannotDecode() {
+        let failure = failure { _ = Mockery().interpose("ct_patch_undecodable", as: Takes.self) }
+        #expect(failure?.message == "Cannot interpose ct_patch_undecodable: its calls need its entry patched (a function "
+            + "of the main executable, called directly), but capstone cannot decode its instruction at byte 0, so its first "
+            + "instructions cannot be copied to run as the original.")
+    }
+
+    /// Another tool rewriting the entry while the mock is installed: releasing the Mockery
+    /// leaves it alone and says so at the interpose line.
+    @Test(.enabled(if: MachineArchitectureForTests.isX86_64)) func anEntryRewrittenMeanwhile() throws {
+        var line = 0
+        var saved = [UInt8](repeating: 0, count: 1)
+        let address = unsafeBitCast(ct_patch_rewritten as Takes, to: UnsafeRawPointer.self)
+        ct_patch_read_code(address, &saved, 1)
+        let failures = captureFailures {
+            let mockery = Mockery("ct_patch_rewritten")
+            line = #line + 1
+            _ = mockery.interpose("ct_patch_rewritten", as: Takes.self)
+            #expect(ct_patch_overwrite_first_byte(address, 0xcc) == 0)
+            withExtendedLifetime(mockery) {}
+        }
+        #expect(failures.map(\.message) == ["Could not restore the entry of ct_patch_rewritten in the main executable: its "
+            + "first bytes no longer hold Impostor's jump, so something else rewrote them while the mock was installed. They "
+            + "were left as they are."])
+        #expect(failures.first?.site.line == line)
+        // Put back by hand: the jump's displacement is still there, behind the first byte.
+        #expect(ct_patch_overwrite_first_byte(address, 0xe9) == 0)
+    }
+
     @Test func aSymbolImpostorUsesOnlyAPatchCouldReach() {
         typealias Malloc = @convention(c) (Int) -> UnsafeMutableRawPointer?
         // libnettle (loaded with Foundation) imports no malloc: no slot carries its calls, and a
