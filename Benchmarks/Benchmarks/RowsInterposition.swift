@@ -66,6 +66,8 @@ enum InterpositionRows {
             withExtendedLifetime(mockery) {}
         }
 
+        entryPatchRows(into: report)
+
         report.measure("11d", "interpose and restore") {
             let statistics = try Sampler.eachOnce(plan.singleShots / 4) { _ in
                 let mockery = Mockery("row 11d")
@@ -76,6 +78,57 @@ enum InterpositionRows {
                 "11d", "interpose rand_r, then restore", .time(statistics),
                 notes: [ratio(statistics.median, to: direct)
                     + "; a Mockery, a mock, a scan of every loaded object's relocations, rebinding and putting back its slots"]))
+        }
+    }
+
+    /// Rows 11h to 11k: a function of the benchmark's own C target, called directly (no GOT slot
+    /// carries the call), reached by patching its entry.
+    static func entryPatchRows(into report: Report) {
+        typealias Target = @convention(c) (Int32) -> Int32
+        let plan = report.plan
+        var direct: Double?
+        report.measure("11h", "a C function called directly, not patched") {
+            let measurement = Sampler.perCall(plan, expecting: 7) { bench_loop_patched($0) }
+            direct = measurement.statistics.median
+            report.add(CallRows.row("11h", "bench_patched_target() called directly, not patched", measurement,
+                                    notes: ["a function of the benchmark's C target, called by another of it: no GOT slot"]))
+        }
+        report.measure("11i", "its entry patched, stubbed") {
+            let mockery = Mockery("row 11i")
+            let mock = try mockery.makeInterposition("bench_patched_target", as: Target.self)
+            stub(mock(any())).with { 8192 }
+            let measurement = Sampler.perCall(
+                plan, expecting: 8192, alongside: CallRows.baselineLoop, beforeEach: CallRows.clearing(mock)
+            ) { bench_loop_patched($0) }
+            let median = measurement.statistics.median
+            let row11b = report.rows.first { $0.id == "11b" }?.medianNanoseconds
+            report.add(CallRows.row("11i", "bench_patched_target() entry-patched, stubbed", measurement,
+                                    notes: [ratioText(median, to: direct, "11h") + "; " + ratioText(median, to: row11b, "11b")
+                                        + "; the patch's jump, its landing and the dispatcher, which jumps straight to the mock"]))
+            withExtendedLifetime(mockery) {}
+        }
+        report.measure("11j", "its entry patched, passed through") {
+            let mockery = Mockery("row 11j")
+            let mock = try mockery.makeInterposition("bench_patched_target", as: Target.self)
+            stub(mock(any())).callingOriginal()
+            let measurement = Sampler.perCall(
+                plan, expecting: 7, alongside: CallRows.baselineLoop, beforeEach: CallRows.clearing(mock)
+            ) { bench_loop_patched($0) }
+            report.add(CallRows.row("11j", "bench_patched_target() entry-patched, callingOriginal()", measurement,
+                                    notes: [ratioText(measurement.statistics.median, to: direct, "11h")
+                                        + "; recorded by the mock, then the relocated copy of its first instruction and a jump back"]))
+            withExtendedLifetime(mockery) {}
+        }
+        report.measure("11k", "patch and restore") {
+            let statistics = try Sampler.eachOnce(plan.singleShots / 4) { _ in
+                let mockery = Mockery("row 11k")
+                _ = try mockery.makeInterposition("bench_patched_target", as: Target.self)
+                withExtendedLifetime(mockery) {}
+            }
+            report.add(Row(
+                "11k", "interpose bench_patched_target (entry patch), then restore", .time(statistics),
+                notes: ["a Mockery, a mock, the symbol-table search (kept), the int3 step and its wait for other threads, "
+                    + "the jump written and put back through /proc/self/mem"]))
         }
     }
 
@@ -139,6 +192,12 @@ enum InterpositionRows {
                                                  "Swift's chooser looks for the running test (none), passes the test's layer, and the older one, owned by no test, answers")))
             withExtendedLifetime((anyone, other)) {}
         }
+    }
+
+    /// `2.1× row 11h`, measured in this run.
+    private static func ratioText(_ median: Double, to base: Double?, _ row: String) -> String {
+        guard let base, base > 0 else { return "ratio to row \(row): —" }
+        return "\(Format.ratio(median / base)) row \(row)"
     }
 
     /// `12.3× row 11a`, measured in this run.

@@ -57,3 +57,20 @@ bench_loop_result bench_loop_getpgid_through(bench_getpgid_fn f, uint64_t count)
     uint64_t end = bench_now_ns();
     return (bench_loop_result){.elapsed_ns = end - start, .checksum = (double)sum};
 }
+
+// A function of this target called directly (rows 11h to 11k): noinline, and reading a
+// volatile, so that the call and its load stay.
+static volatile int bench_patched_offset = 0;
+
+__attribute__((noinline)) int bench_patched_target(int value) { return value + bench_patched_offset; }
+
+bench_loop_result bench_loop_patched(uint64_t count) {
+    int64_t sum = 0;
+    uint64_t start = bench_now_ns();
+    for (uint64_t i = 0; i < count; i++) {
+        sum += bench_patched_target(7);
+        bench_interposed_sink = sum;
+    }
+    uint64_t end = bench_now_ns();
+    return (bench_loop_result){.elapsed_ns = end - start, .checksum = (double)sum};
+}

@@ -89,6 +89,16 @@ typedef int (*bench_getpgid_fn)(int);
 /// The same loop calling `f` through a function pointer, without the dispatcher.
 bench_loop_result bench_loop_getpgid_through(bench_getpgid_fn _Nonnull f, uint64_t count);
 
+/// A function of this C target that `bench_loop_patched` calls directly, through no GOT slot:
+/// only an entry patch reaches it. Returns `value` plus a volatile offset (0), so that every
+/// call is made and its first instruction reads memory RIP-relative (relocated in the patch's
+/// original).
+int bench_patched_target(int value);
+
+/// Calls `bench_patched_target(7)` directly `count` times and times the loop; the checksum
+/// sums the results.
+bench_loop_result bench_loop_patched(uint64_t count);
+
 // MARK: Threads (threads.c)
 
 /// Starts `threads` pthreads that each call `f(a, b)` `count_per_thread` times once all are
