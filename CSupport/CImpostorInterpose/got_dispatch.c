@@ -137,8 +137,21 @@ void *impostor_got_dispatcher(uint32_t index) {
 
 #endif
 
-/// Called by the common entry for every call through a dispatcher.
+__attribute__((visibility("hidden"))) const void *impostor_variadic_route(uint32_t index, const void *target,
+                                                                          const void *original);
+
+const void *impostor_got_original(uint32_t index) { return atomic_load_explicit(&originals[index], memory_order_acquire); }
+
+static const void *choose_target(uint32_t index, const void *return_address);
+
+/// Called by the common entry for every call through a dispatcher. A mock of a variadic symbol
+/// in its va_list form is reached through the routine that builds the va_list (variadic.c).
 const void *impostor_got_choose(uint32_t index, const void *return_address) {
+    const void *target = choose_target(index, return_address);
+    return impostor_variadic_route(index, target, atomic_load_explicit(&originals[index], memory_order_relaxed));
+}
+
+static const void *choose_target(uint32_t index, const void *return_address) {
     // The symbol called by name from inside its own mock's answer (a stub calling getenv):
     // the real function, or the call would come back to the mock without end.
     if (answering[index / 64] & ((uint64_t)1 << (index % 64))) {

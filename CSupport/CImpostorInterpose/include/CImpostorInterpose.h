@@ -195,6 +195,24 @@ int impostor_got_set_answering(uint32_t index, int on);
 const void *_Nullable impostor_got_thread_owner(void);
 void impostor_got_set_thread_owner(const void *_Nullable owner);
 
+/// Where calls of dispatcher `index`'s symbol go when no mock answers: the real function, or
+/// the relocated copy of its first instructions when its entry is patched.
+const void *_Nullable impostor_got_original(uint32_t index);
+
+// MARK: Variadic symbols in their va_list form
+
+/// Marks dispatcher `index`'s symbol as variadic, answered by mocks of its va_list form whose
+/// fixed arguments take `general` general registers (0 to 5: the va_list's address goes in the
+/// next) and `vector` vector registers (0 to 8). Returns 0 where this is not built (all but
+/// x86-64) or the counts do not fit.
+int impostor_variadic_mark(uint32_t index, int general, int vector);
+
+/// Asks the innermost variadic call in flight on this thread, when its symbol's original is
+/// `original`, to pass the call through to it untouched once the answer returns: 1 then; 0 when
+/// `original` is no variadic symbol's (call it as usual); -1 when it is one's, but no call of
+/// it is in flight here (the va_list form's mock was called some other way: nothing to pass on).
+int impostor_variadic_pass_through(const void *_Nonnull original);
+
 // MARK: dlopen
 
 /// Installs the callback run after every successful `dlopen` made through a slot rebound to

@@ -169,6 +169,26 @@ enum GOT {
     ) {
         impostor_got_call(cif, UnsafeRawPointer(bitPattern: function)!, result, arguments)
     }
+
+    /// Marks dispatcher `index`'s symbol as answered in its va_list form, with these register
+    /// counts for the fixed arguments, or unmarks it (nil). False where this is not built.
+    @discardableResult
+    static func markVariadic(_ index: UInt32, _ form: VariadicForm?) -> Bool {
+        impostor_variadic_mark(index, Int32(form?.general ?? -1), Int32(form?.vector ?? -1)) != 0
+    }
+
+    /// What passing a call through to `original` takes: an ordinary call, a pass-through the
+    /// variadic call in flight makes once the answer returns, or nothing (a va_list form's mock
+    /// called other than through its symbol).
+    static func variadicPassThrough(to original: UInt) -> VariadicPassThrough {
+        switch impostor_variadic_pass_through(UnsafeRawPointer(bitPattern: original)!) {
+        case 1: .requested
+        case 0: .notVariadic
+        default: .impossible
+        }
+    }
+
+    enum VariadicPassThrough { case notVariadic, requested, impossible }
 }
 
 extension GOTSlot {

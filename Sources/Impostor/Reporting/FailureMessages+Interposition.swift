@@ -49,6 +49,30 @@ extension FailureMessages {
             return "Cannot interpose \(symbol): no GOT slot carries the calls asked for, and patching its entry would catch "
                 + "Impostor's own calls too (it calls \(symbol) while routing and answering interposed calls). Scope it to a "
                 + "library that calls it through its GOT, as in interpose(\"\(symbol)\", as: ..., in: \"libsqlite3\")."
+        case .notVariadicForm(let symbol, let type, let problem):
+            let why = switch problem {
+            case .noVaList: "its last parameter is not an OpaquePointer?, the va_list's address"
+            case .argumentNotInRegisters(let position, let argument):
+                "parameter \(position) has type \(argument), which is not passed in one register, so where the variable "
+                    + "arguments start cannot be told"
+            case .resultNotInRegisters(let result): "it returns \(result), which does not come back in registers"
+            case .tooManyFixed(let general):
+                "its \(general) fixed integer and pointer arguments leave no register for the va_list's address"
+            }
+            return "Cannot interpose \(symbol) as variadic: \(type) is not the va_list form of a variadic function: \(why). "
+                + "Declare the fixed arguments, then the va_list as an OpaquePointer?, as in: "
+                + "@convention(c) (UnsafeMutablePointer<CChar>?, Int, UnsafePointer<CChar>?, OpaquePointer?) -> Int32."
+        case .variadicMismatch(let symbol, let installedAsVariadic):
+            return installedAsVariadic
+                ? "Cannot interpose \(symbol) with fixed arguments: another interposition of it, still installed, answers "
+                    + "it in its va_list form (interpose(_:asVariadic:)), and one symbol's calls take one form at a time. "
+                    + "Use asVariadic: here too, or release the other first."
+                : "Cannot interpose \(symbol) as variadic: another interposition of it, still installed, answers it with "
+                    + "fixed arguments (interpose(_:as:)), and one symbol's calls take one form at a time. Release it first, "
+                    + "or give both the same form."
+        case .variadicUnavailable(let symbol, let architecture):
+            return "Cannot interpose \(symbol) as variadic: building a va_list from a call's registers is written for "
+                + "x86-64 only, and this is \(architecture). Interpose it with its fixed arguments only (interpose(_:as:))."
         case .entryRefused(let symbol, let object, let isStatic, let outcome):
             let what = "Cannot interpose \(symbol): its calls need its entry patched (\(isStatic ? "a static function" : "a function") "
                 + "of \(object), called directly), but "

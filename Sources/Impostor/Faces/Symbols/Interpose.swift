@@ -95,19 +95,26 @@ extension Mockery {
         return try interposition(symbol, as: type, in: scope, answering: callers, capturing: capturing, site: site)
     }
 
-    private func interposition<F>(
+    func interposition<F>(
         _ symbol: String, as type: F.Type, in scope: InterpositionScope, answering callers: InterposedCallers,
-        capturing: [Int: PointerCapture], site: SourceSite
+        capturing: [Int: PointerCapture], site: SourceSite, variadic: Bool = false
     ) throws(InterpositionError) -> F {
         if let unsupported = Self.architectureProblem(symbol) { throw unsupported }
         if let problem = Self.captureProblem(capturing, for: F.self, mock: symbol) {
             throw InterpositionError(.cannotMock(symbol: symbol, problem))
         }
+        var form: VariadicForm?
+        if variadic {
+            form = try VariadicForm.of(TypeMetadata.wrappedType(ofOptional: F.self) ?? F.self, symbol: symbol).get()
+            #if !arch(x86_64)
+            throw InterpositionError(.variadicUnavailable(symbol: symbol, architecture: MachineArchitecture.name))
+            #endif
+        }
         var mock: F?
         let callsToOriginal = callers == .thisTest ? CallsToOriginal() : nil
         let outcome = InterpositionRegistry.install(
             symbol, scope: scope, callers: callers, owner: standIn ?? TestIdentity.current ?? pendingFailures.owner, site: site,
-            pendingFailures: pendingFailures, callsToOriginal: callsToOriginal
+            pendingFailures: pendingFailures, callsToOriginal: callsToOriginal, variadic: form
         ) { original, dispatcherIndex throws(MockCreationError) in
             let made = try create(
                 type, named: symbol, capturing: capturing, site: site, original: original, dispatcherIndex: dispatcherIndex,

@@ -17,6 +17,8 @@ final class InterposedSymbol {
     /// The function whose entry is patched, while the layers reach the symbol that way rather
     /// than through GOT slots (decided when the first layer is installed).
     var patchedFunction: EntryFunction?
+    /// The va_list form every installed layer answers in, or nil for fixed arguments.
+    var variadic: VariadicForm?
     /// The function's prepared site, kept once made: a later patch of the same function reuses it.
     var entrySite: EntryCode.Site?
     /// Whether the last ``rebind(_:)`` left out a slot of an object unloaded or being loaded

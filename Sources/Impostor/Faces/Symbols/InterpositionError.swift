@@ -25,6 +25,12 @@ public struct InterpositionError: Error, Sendable, CustomStringConvertible, Equa
         case ambiguousFunction(symbol: String, places: [String], example: String?)
         /// Impostor itself calls the symbol, and only patching its entry could reach it.
         case usedByImpostorEntry(symbol: String)
+        /// A mock type given as a variadic function's va_list form that is none.
+        case notVariadicForm(symbol: String, type: String, VariadicProblem)
+        /// Another layer of the symbol is installed in the other form (va_list or fixed arguments).
+        case variadicMismatch(symbol: String, installedAsVariadic: Bool)
+        /// The va_list form is built for x86-64 only.
+        case variadicUnavailable(symbol: String, architecture: String)
         /// The function's entry cannot be patched.
         case entryRefused(symbol: String, object: String, isStatic: Bool, outcome: EntryCode.Outcome)
         /// No slot under this name, but under others.

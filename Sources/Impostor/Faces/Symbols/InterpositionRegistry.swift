@@ -24,7 +24,8 @@ enum InterpositionRegistry {
     /// the layer and any warnings, or the error that stopped it (nothing rebound then).
     static func install(
         _ symbol: String, scope: InterpositionScope, callers: InterposedCallers, owner: TestIdentity?, site: SourceSite,
-        pendingFailures: PendingFailures, callsToOriginal: CallsToOriginal? = nil, makeMock: (_ original: UInt, _ dispatcherIndex: Int32) throws(MockCreationError) -> UInt
+        pendingFailures: PendingFailures, callsToOriginal: CallsToOriginal? = nil, variadic: VariadicForm? = nil,
+        makeMock: (_ original: UInt, _ dispatcherIndex: Int32) throws(MockCreationError) -> UInt
     ) -> Result<(InterpositionLayer, warnings: [InterpositionError]), InterpositionError> {
         InterpositionRouting.installChooser
         if usedByImpostor.contains(symbol), !scope.excludesImpostor {
@@ -34,6 +35,9 @@ enum InterpositionRegistry {
             rescanIfObjectsChanged(&state)
             guard let record = symbolRecord(symbol, in: &state) else {
                 return .failure(InterpositionError(.tooManySymbols(symbol: symbol, maximum: GOT.dispatcherCount)))
+            }
+            if record.isActive, record.variadic != variadic {
+                return .failure(InterpositionError(.variadicMismatch(symbol: symbol, installedAsVariadic: record.variadic != nil)))
             }
             let scan = LoadedObjects.scan(symbol, in: scope)
             var warnings: [InterpositionError] = []
@@ -76,6 +80,11 @@ enum InterpositionRegistry {
             let layer = InterpositionLayer(
                 symbol: symbol, mockCode: mockCode, owner: owner, callers: callers, scope: scope, site: site,
                 pendingFailures: pendingFailures, callsToOriginal: callsToOriginal)
+            if record.layers.isEmpty {
+                // Before the route: a call routed to a mock of the va_list form must find it marked.
+                record.variadic = variadic
+                GOT.markVariadic(record.index, variadic)
+            }
             record.layers.append(layer)
             record.publishRoute()
             if record.patchedFunction != nil, record.slots.isEmpty {
@@ -84,6 +93,7 @@ enum InterpositionRegistry {
                     record.layers.removeLast()
                     record.patchedFunction = nil
                     record.publishRoute()
+                    record.dropVariadicFormIfInactive()
                     return .failure(refused)
                 }
                 return .success((layer, warnings))
@@ -92,6 +102,7 @@ enum InterpositionRegistry {
                 record.layers.removeLast()
                 if !record.isActive { _ = record.restoreSlots() }
                 record.publishRoute()
+                record.dropVariadicFormIfInactive()
                 return .failure(refused)
             }
             state.dlopenHook.install()
@@ -111,6 +122,7 @@ enum InterpositionRegistry {
             record.publishRoute()
             guard !record.isActive else { return [] }
             let problems = record.restoreEntry() + record.restoreSlots()
+            record.dropVariadicFormIfInactive()
             if !state.symbols.values.contains(where: \.isActive) { state.dlopenHook.remove() }
             return problems
         }

@@ -1,0 +1,112 @@
+import CImpostorTestSupport
+import Impostor
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+typealias VLog = @convention(c) (UnsafePointer<CChar>?, OpaquePointer?) -> Int32
+typealias VSNPrintf = @convention(c) (UnsafeMutablePointer<CChar>?, Int, UnsafePointer<CChar>?, OpaquePointer?) -> Int32
+
+/// Variadic functions mocked through their va_list form: the mock gets the fixed arguments and a
+/// va_list built from the caller's registers and stack, and `callingOriginal()` passes the call
+/// on untouched. Called from C.
+@Suite(.enabled(if: MachineArchitectureForTests.isX86_64)) struct InterposeVariadicTests {
+    /// What the mock formatted, kept for the test to read.
+    final class Formatted: @unchecked Sendable {
+        // @unchecked: appended to by the answers of one test's calls, read after them.
+        var texts: [String] = []
+    }
+
+    @Test func aVariadicFunctionOfTheCTarget() throws {
+        let mockery = Mockery("ct_log")
+        let log = try mockery.makeInterposition("ct_log", asVariadic: VLog.self)
+        let formatted = Formatted()
+        let answers: (Int32, Int32) = mockery.withCurrent {
+            stub(log(any(), any())).with { (format: UnsafePointer<CChar>?, arguments: OpaquePointer?) -> Int32 in
+                var buffer = [CChar](repeating: 0, count: 256)
+                let length = vsnprintf(&buffer, buffer.count, format, vaList(arguments))
+                formatted.texts.append(Self.text(buffer))
+                return length + 1000
+            }
+            return (ct_log_event(42, 2.5, "text"), ct_log_many())
+        }
+        #expect(answers.0 == 1000 + 18)
+        #expect(answers.1 == 1000 + 57)
+        mockery.withCurrent {
+            verify(.times(2), log(any(), any()))
+            verify(log(cString("n=%d x=%.2f s=%s"), any()))
+        }
+        #expect(formatted.texts == ["n=42 x=2.50 s=text", "1 2 3 4 5 6 7 8 | 0.5 1.5 2.5 3.5 4.5 5.5 6.5 7.5 8.5 9.5"])
+        withExtendedLifetime(mockery) {}
+    }
+
+    @Test func callingOriginalPassesTheCallOnUntouched() throws {
+        let mockery = Mockery("ct_log passes through")
+        let log = try mockery.makeInterposition("ct_log", asVariadic: VLog.self)
+        let results: [String] = mockery.withCurrent {
+            stub(log(any(), any())).callingOriginal()
+            let event = ct_log_event(7, 0.25, "through")
+            let eventText = String(cString: ct_log_last())
+            let many = ct_log_many()
+            let manyText = String(cString: ct_log_last())
+            return ["\(event)", eventText, "\(many)", manyText, "\(invocations(of: log).count)"]
+        }
+        #expect(results == ["20", "n=7 x=0.25 s=through", "57", "1 2 3 4 5 6 7 8 | 0.5 1.5 2.5 3.5 4.5 5.5 6.5 7.5 8.5 9.5", "2"])
+        withExtendedLifetime(mockery) {}
+    }
+
+    /// snprintf, called by the test executable through its GOT slot, with an integer, a double
+    /// (in xmm0, al = 1) and a string. (Sanitizers intercept snprintf in the executable itself:
+    /// there the test checks the refusal instead.)
+    @Test func snprintfThroughItsVaListForm() throws {
+        var buffer = [CChar](repeating: 0, count: 32)
+        if InterpositionTestSupport.sanitizerInExecutable(intercepting: "snprintf") != nil {
+            let failures = captureFailures { _ = Mockery().interpose("snprintf", asVariadic: VSNPrintf.self, in: .mainExecutable) }
+            #expect(failures.first?.message.hasPrefix("Cannot interpose snprintf: ") == true)
+            return
+        }
+        do {
+            let mockery = Mockery("snprintf")
+            let snprintfMock = try mockery.makeInterposition("snprintf", asVariadic: VSNPrintf.self, in: .mainExecutable)
+            let length: Int32 = mockery.withCurrent {
+                stub(snprintfMock(any(), any(), any(), any())).with {
+                    (output: UnsafeMutablePointer<CChar>?, size: Int, _: UnsafePointer<CChar>?, arguments: OpaquePointer?) -> Int32 in
+                    vsnprintf(output, size, "[%d|%.1f|%s]", vaList(arguments))
+                }
+                let length = ct_interpose_snprintf(&buffer, 32, 42, 2.5, "x")
+                verify(snprintfMock(any(), 32, cString("%d %.1f %s"), any()))
+                return length
+            }
+            #expect(length == 10)
+            #expect(Self.text(buffer) == "[42|2.5|x]")
+            withExtendedLifetime(mockery) {}
+        }
+        #expect(ct_interpose_snprintf(&buffer, 32, 42, 2.5, "x") == 8)
+        #expect(Self.text(buffer) == "42 2.5 x")
+    }
+
+    static func text(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    @Test func aTypeThatIsNoVaListForm() {
+        typealias Fixed = @convention(c) (UnsafePointer<CChar>?, Int32) -> Int32
+        let failures = captureFailures { _ = Mockery().interpose("ct_log", asVariadic: Fixed.self) }
+        #expect(failures.map(\.message) == ["Cannot interpose ct_log as variadic: @convention(c) (Optional<UnsafePointer<Int8>>, "
+            + "Int32) -> Int32 is not the va_list form of a variadic function: its last parameter is not an OpaquePointer?, "
+            + "the va_list's address. Declare the fixed arguments, then the va_list as an OpaquePointer?, as in: "
+            + "@convention(c) (UnsafeMutablePointer<CChar>?, Int, UnsafePointer<CChar>?, OpaquePointer?) -> Int32."])
+    }
+
+    @Test func oneFormAtATime() throws {
+        typealias Fixed = @convention(c) (UnsafePointer<CChar>?, Int32, Double, UnsafePointer<CChar>?) -> Int32
+        let mockery = Mockery("ct_log forms")
+        _ = try mockery.makeInterposition("ct_log", asVariadic: VLog.self)
+        let failures = captureFailures { _ = mockery.interpose("ct_log", as: Fixed.self) }
+        #expect(failures.map(\.message) == ["Cannot interpose ct_log with fixed arguments: another interposition of it, "
+            + "still installed, answers it in its va_list form (interpose(_:asVariadic:)), and one symbol's calls take one "
+            + "form at a time. Use asVariadic: here too, or release the other first."])
+        withExtendedLifetime(mockery) {}
+    }
+}
