@@ -106,6 +106,23 @@ static uintptr_t dynamic_address(ElfW(Addr) value, uintptr_t base) {
 /// with a slot for the symbol (one system call each).
 typedef enum { OBJECT_NOT_ASKED, OBJECT_LOADED, OBJECT_LOADING } object_state;
 
+/// Whether a JUMP_SLOT holding `value`, an address inside its own object, is bound already: to
+/// the object's own definition (`home`, when `defined`; a library calling its exported function
+/// through its PLT), or, on x86-64, to anything but a lazy PLT entry, which starts with `push`
+/// (after `endbr64` in an IBT-enabled PLT). Only a slot not bound yet holds a PLT entry, which
+/// must never be called as the original: calling it binds the slot, over the dispatcher.
+static int bound_home(int defined, uintptr_t home, void *value) {
+    if (defined && (uintptr_t)value == home) return 1;
+#if defined(IMPOSTOR_GOT_X86_64)
+    // Sound: the value lies in one of the object's loaded segments (checked by the caller).
+    const unsigned char *code = value;
+    int push = code[0] == 0x68 || (code[0] == 0xf3 && code[1] == 0x0f && code[2] == 0x1e && code[3] == 0xfa && code[4] == 0x68);
+    return !push;
+#else
+    return 0;
+#endif
+}
+
 static void scan_relocations(const struct dl_phdr_info *info, scan_context *context, const ElfW(Rela) *table,
                              size_t bytes, const ElfW(Sym) *symbols, const char *strings,
                              uintptr_t relro_start, uintptr_t relro_end, int is_main, object_state *state,
@@ -156,7 +173,8 @@ static void scan_relocations(const struct dl_phdr_info *info, scan_context *cont
             .object_base = base,
             .relocation = (int32_t)type,
             .read_only = page >= relro_start && page < relro_end,
-            .lazy = type == RELOCATION_JUMP_SLOT && !defined && impostor_got_in_segments(info, (uintptr_t)value),
+            .lazy = type == RELOCATION_JUMP_SLOT && impostor_got_in_segments(info, (uintptr_t)value) &&
+                    !bound_home(defined, base + symbol->st_value, value),
             .defined_here = defined,
         };
     }

@@ -20,4 +20,13 @@ size_t ct_main_executable_got_slots(const char *symbol, ct_got_slot *slots, size
     return result.slot_count;
 }
 
+int ct_library_got_slot_lazy(const char *library, const char *symbol, const void **value) {
+    impostor_got_slot found[CT_GOT_SLOTS_MAX];
+    impostor_got_scan_result result;
+    impostor_got_scan(symbol, IMPOSTOR_GOT_NAMED_LIBRARY, library, found, CT_GOT_SLOTS_MAX, NULL, 0, &result);
+    if (result.slot_count == 0) return -1;
+    *value = found[0].value;
+    return found[0].lazy != 0;
+}
+
 uint64_t ct_expectation_keys_taken(void) { return impostor_current_thread_state()->expectation_keys_taken; }

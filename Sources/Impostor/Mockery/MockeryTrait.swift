@@ -31,9 +31,14 @@ public struct MockeryTrait: TestTrait, SuiteTrait, TestScoping {
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        let mockery = Mockery(test.name)
-        try await mockery.withCurrent { try await function() }
-        mockery.assertIsSatisfied()
+        // Each case of a parameterized test is a test of its own to the mocks it interposes:
+        // cases run in parallel, and one case's mock must not answer another's calls.
+        let testCase = testCase?.isParameterized == true ? TestIdentity.newCase(of: test) : nil
+        try await TestIdentity.$testCase.withValue(testCase) {
+            let mockery = Mockery(test.name)
+            try await mockery.withCurrent { try await function() }
+            mockery.assertIsSatisfied()
+        }
     }
 }
 

@@ -268,6 +268,9 @@ extension FailureMessages {
             if let others = pattern.interceptor.callsToOriginal?.total, others > 0 {
                 message += " " + callsFromOtherThreads(others, symbol: name)
             }
+            if let counter = pattern.interceptor.callsToOriginal, counter.fromOutsideScope > 0 {
+                message += " " + callsFromOutsideScope(counter.fromOutsideScope, symbol: name, scope: counter.scope)
+            }
         } else {
             message += "\n" + CallListing.render(entries, header: "Calls to \(name) (\(Plural.calls(entries.count))), nearest match first:")
         }
@@ -278,6 +281,14 @@ extension FailureMessages {
     static func callsFromOtherThreads(_ count: Int, symbol: String) -> String {
         "\(Plural.calls(count)) from other threads reached the real \(symbol): pass answering: .everyThread if the code "
             + "under test calls from threads of its own (or run its threads' work inside mockery.withCurrent { })."
+    }
+
+    /// Why an interposed mock with a scope may have seen none of its test's calls.
+    static func callsFromOutsideScope(_ count: Int, symbol: String, scope: InterpositionScope) -> String {
+        "\(Plural.calls(count)) of this test from outside \(scope) reached the real \(symbol): the mock answers calls "
+            + "made from \(scope) only, told by the return address, and a call a library makes as its last act (a tail "
+            + "call, compiled as a jump) returns to the library's own caller. Interpose it in every object (the default "
+            + "scope) to answer those too."
     }
 
     /// The same failure for a Swift mock's member.

@@ -10,6 +10,9 @@ final class TestIdentity: Sendable, Equatable {
     enum Key: Sendable, Hashable {
         /// Where the test is declared: unique per test.
         case swiftTesting(fileID: String, line: Int, column: Int)
+        /// One case of a parameterized test run under the `.mockery` trait: its test's place and
+        /// the case's number among every case the trait ran in this process.
+        case swiftTestingCase(fileID: String, line: Int, column: Int, serial: Int)
         case xcTest(String)
         /// A test made up by Impostor's own tests and benchmarks (``standingIn(for:)``).
         case standIn(String)
@@ -26,8 +29,26 @@ final class TestIdentity: Sendable, Equatable {
 
     private static let interned = Locked<[Key: TestIdentity]>([:])
 
+    /// The case of a parameterized test this task runs, when the `.mockery` trait gave it one:
+    /// cases run in parallel, and each owns its interpositions as a test of its own would.
+    @TaskLocal static var testCase: TestIdentity?
+
+    private static let caseSerials = Locked(0)
+
+    /// A new identity for one case of `test` (see ``testCase``).
+    static func newCase(of test: Test) -> TestIdentity {
+        let serial = caseSerials.withLock { count in
+            count += 1
+            return count
+        }
+        let place = test.sourceLocation
+        return interned(.swiftTestingCase(fileID: place.fileID, line: place.line, column: place.column, serial: serial),
+                        name: test.name)
+    }
+
     /// The test running in this task (Swift Testing) or on this thread (XCTest), if any.
     static var current: TestIdentity? {
+        if let testCase { return testCase }
         if let test = Test.current {
             let place = test.sourceLocation
             return interned(.swiftTesting(fileID: place.fileID, line: place.line, column: place.column), name: test.name)
@@ -40,6 +61,7 @@ final class TestIdentity: Sendable, Equatable {
     /// the lock and the hashing of interning it, for routing calls, which only compares it with
     /// identities that exist already (the one interned for a key is the only one with it).
     static var currentKey: Key? {
+        if let testCase { return testCase.key }
         if let test = Test.current {
             let place = test.sourceLocation
             return .swiftTesting(fileID: place.fileID, line: place.line, column: place.column)

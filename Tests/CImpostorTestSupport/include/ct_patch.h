@@ -25,6 +25,9 @@ int ct_patch_jrcxz_first(void);
 /// Starts with a byte no x86-64 instruction begins with (0x06, `push es` outside 64-bit mode);
 /// never called.
 void ct_patch_undecodable(void);
+/// Returns value + 1: patched by the parameterized test's cases only.
+int ct_patch_case_target(int value);
+int ct_patch_call_case_target(int value);
 /// Returns value: the test of an entry rewritten by another tool patches it, and no other.
 int ct_patch_rewritten(int value);
 /// Rewrites the first byte of `function` through /proc/self/mem, as another tool would; 0 or an errno.

@@ -93,6 +93,11 @@ typedef struct ct_got_slot {
 #define CT_GOT_SLOTS_MAX 64
 size_t ct_main_executable_got_slots(const char *_Nonnull symbol, ct_got_slot *_Nullable slots, size_t capacity);
 
+/// Whether Impostor's scan reports the first GOT slot of `symbol` in `library` as lazy (still
+/// holding a PLT entry): 1 or 0, writing what the slot holds to `*value`; -1 when it has none
+/// (defined in probes.c).
+int ct_library_got_slot_lazy(const char *_Nonnull library, const char *_Nonnull symbol, const void *_Nullable *_Nonnull value);
+
 /// How many calls the entry points answered from expectation keys on this thread: a test reads
 /// it before and after a call to tell whether the entry point or the handler took the call
 /// (defined in probes.c).

@@ -1,15 +1,27 @@
 import Synchronization
 
-/// The calls an interposition's scope held but sent to the real function because they came
-/// from no thread of its test (a layer answering ``InterposedCallers/thisTest``): when its
-/// mock's `verify` then finds no call, the message says so, since the code under test most
-/// likely calls from threads of its own.
+/// The calls an interposition sent to the real function though they were its test's concern
+/// in part: calls its scope held that came from no thread of its test (a layer answering
+/// ``InterposedCallers/thisTest``), and calls of its test that came from outside its scope. When
+/// its mock's `verify` then finds no call, the message says so: the code under test most likely
+/// calls from threads of its own, or calls in a way that hides the calling library (a tail call).
 final class CallsToOriginal: Sendable {
-    private let count = Atomic<Int>(0)
+    private let otherThreads = Atomic<Int>(0)
+    private let outsideScope = Atomic<Int>(0)
+    /// The layer's scope, for the message.
+    let scope: InterpositionScope
 
-    /// One more call went to the original. On the chooser's path, never on the mock's.
-    func add() { count.add(1, ordering: .relaxed) }
+    init(scope: InterpositionScope) { self.scope = scope }
 
-    /// The calls counted so far.
-    var total: Int { count.load(ordering: .relaxed) }
+    /// One more call from another thread went to the original. On the chooser's path, never on the mock's.
+    func add() { otherThreads.add(1, ordering: .relaxed) }
+
+    /// One more call of the test, from outside the scope, went to the original.
+    func addOutsideScope() { outsideScope.add(1, ordering: .relaxed) }
+
+    /// The calls from other threads counted so far.
+    var total: Int { otherThreads.load(ordering: .relaxed) }
+
+    /// The test's calls from outside the scope counted so far.
+    var fromOutsideScope: Int { outsideScope.load(ordering: .relaxed) }
 }

@@ -111,7 +111,7 @@ extension Mockery {
             #endif
         }
         var mock: F?
-        let callsToOriginal = callers == .thisTest ? CallsToOriginal() : nil
+        let callsToOriginal = callers == .thisTest || scope != .allObjects ? CallsToOriginal(scope: scope) : nil
         let outcome = InterpositionRegistry.install(
             symbol, scope: scope, callers: callers, owner: standIn ?? TestIdentity.current ?? pendingFailures.owner, site: site,
             pendingFailures: pendingFailures, callsToOriginal: callsToOriginal, variadic: form

@@ -30,10 +30,20 @@ enum InterpositionRouting {
         var claim: UInt = 0
         var running: TestIdentity.Key?
         // The layers (their places, among the first 64) whose scope held the call but whose
-        // test it was not: if the original answers, each counts it (see `CallsToOriginal`).
+        // test it was not, and those whose test made it from outside their scope: if the
+        // original answers, each counts it (see `CallsToOriginal`).
         var notTheirTest: UInt64 = 0
+        var outsideTheirScope: UInt64 = 0
         // Sound: the buffer is only read inside the closure, and the table, never freed, holds
         // the array; walked this way, the array is not retained for the loop.
+        func isOurs(_ owner: UInt) -> Bool {
+            if !resolved {
+                resolved = true
+                claim = UInt(bitPattern: GOT.threadOwner)
+                if claim == 0 { running = TestIdentity.currentKey }
+            }
+            return claim != 0 ? claim == owner : running.map { Self.identity(at: owner, has: $0) } ?? false
+        }
         return table.entries.withUnsafeBufferPointer { entries in
             for (index, entry) in entries.enumerated() {
                 if entry.scope >= 0 {
@@ -43,16 +53,15 @@ enum InterpositionRouting {
                     }
                     guard let caller, caller.known,
                           table.scopes[entry.scope].selects(objectNamed: caller.name, isMainExecutable: caller.name.isEmpty)
-                    else { continue }
+                    else {
+                        if entry.counter != 0, index < 64, entry.owner == 0 || isOurs(entry.owner) {
+                            outsideTheirScope |= 1 << UInt64(index)
+                        }
+                        continue
+                    }
                 }
                 if entry.owner != 0 {
-                    if !resolved {
-                        resolved = true
-                        claim = UInt(bitPattern: GOT.threadOwner)
-                        if claim == 0 { running = TestIdentity.currentKey }
-                    }
-                    let ours = claim != 0 ? claim == entry.owner : running.map { Self.identity(at: entry.owner, has: $0) } ?? false
-                    guard ours else {
+                    guard isOurs(entry.owner) else {
                         if entry.counter != 0, index < 64 { notTheirTest |= 1 << UInt64(index) }
                         continue
                     }
@@ -65,6 +74,13 @@ enum InterpositionRouting {
                 // Sound: the table keeps every counter it names (`RouteTable.counters`).
                 Unmanaged<CallsToOriginal>.fromOpaque(UnsafeRawPointer(bitPattern: entries[index].counter)!)
                     ._withUnsafeGuaranteedRef { $0.add() }
+            }
+            while outsideTheirScope != 0 {
+                let index = outsideTheirScope.trailingZeroBitCount
+                outsideTheirScope &= outsideTheirScope - 1
+                // Sound: as above.
+                Unmanaged<CallsToOriginal>.fromOpaque(UnsafeRawPointer(bitPattern: entries[index].counter)!)
+                    ._withUnsafeGuaranteedRef { $0.addOutsideScope() }
             }
             return nil
         }

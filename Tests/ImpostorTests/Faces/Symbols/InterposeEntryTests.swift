@@ -136,6 +136,18 @@ typealias IntToInt = @convention(c) (Int32) -> Int32
         withExtendedLifetime(mockery) {}
     }
 
+    /// The cases of a parameterized test run in parallel, each under the `.mockery` trait: each
+    /// case's mock answers that case's calls only, as separate tests' would.
+    @Test(.mockery, arguments: 0..<4) func eachCaseOfAParameterizedTestAnswersItself(case number: Int32) async {
+        let target = interpose("ct_patch_case_target", as: IntToInt.self)
+        stub(target(any())).with { 1000 + number }
+        for _ in 0..<50 {
+            #expect(ct_patch_call_case_target(1) == 1000 + number)
+            await Task.yield()
+        }
+        verify(.times(50), target(1))
+    }
+
     /// The first bytes of the function named `name`, read from its address in the symbol table.
     static func code(of name: String) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: 16)
