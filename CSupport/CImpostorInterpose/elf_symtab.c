@@ -54,10 +54,35 @@ static void copy_name(char *to, size_t room, const char *from) {
     to[length] = 0;
 }
 
+/// The edit distance between `a` and `b` (letters added, removed or changed), or 3 when it is
+/// more than 2.
+static int distance_within_two(const char *a, size_t a_length, const char *b) {
+    size_t b_length = strlen(b);
+    if (a_length > 120 || b_length > 120 || (a_length > b_length ? a_length - b_length : b_length - a_length) > 2) return 3;
+    int previous[122], current[122];
+    for (size_t j = 0; j <= b_length; j++) previous[j] = (int)j;
+    for (size_t i = 1; i <= a_length; i++) {
+        current[0] = (int)i;
+        int smallest = current[0];
+        for (size_t j = 1; j <= b_length; j++) {
+            int change = previous[j - 1] + (a[i - 1] != b[j - 1]);
+            int removal = previous[j] + 1, addition = current[j - 1] + 1;
+            current[j] = change < removal ? (change < addition ? change : addition) : (removal < addition ? removal : addition);
+            if (current[j] < smallest) smallest = current[j];
+        }
+        if (smallest > 2) return 3;
+        for (size_t j = 0; j <= b_length; j++) previous[j] = current[j];
+    }
+    return previous[b_length] > 2 ? 3 : previous[b_length];
+}
+
+static int nearest_distance = 3;
+
 /// Whether the mapped file of `bytes` bytes is an ELF64 object with a `.symtab`; if so, adds
-/// each function definition named `name` to the result.
+/// each function definition named `name` to the result, and keeps the nearest other name.
 static int search_file(const uint8_t *file, size_t bytes, const char *name, uintptr_t base, const char *object,
-                       impostor_symtab_function *functions, size_t capacity, impostor_symtab_result *result) {
+                       const char *path, impostor_symtab_function *functions, size_t capacity,
+                       impostor_symtab_result *result) {
     if (bytes < sizeof(Elf64_Ehdr) || memcmp(file, ELFMAG, SELFMAG) != 0 || file[EI_CLASS] != ELFCLASS64) return 0;
     const Elf64_Ehdr *header = (const Elf64_Ehdr *)file;
     if (header->e_shoff == 0 || header->e_shoff + (size_t)header->e_shnum * sizeof(Elf64_Shdr) > bytes) return 0;
@@ -79,7 +104,16 @@ static int search_file(const uint8_t *file, size_t bytes, const char *name, uint
                 continue;
             }
             if (ELF64_ST_TYPE(symbols[s].st_info) != STT_FUNC || symbols[s].st_shndx == SHN_UNDEF) continue;
-            if (symbols[s].st_name >= strings->sh_size || strcmp(names + symbols[s].st_name, name) != 0) continue;
+            if (symbols[s].st_name >= strings->sh_size) continue;
+            if (strcmp(names + symbols[s].st_name, name) != 0) {
+                int distance = distance_within_two(name, strlen(name), names + symbols[s].st_name);
+                if (distance < nearest_distance) {
+                    nearest_distance = distance;
+                    copy_name(result->nearest, sizeof result->nearest, names + symbols[s].st_name);
+                    copy_name(result->nearest_object, sizeof result->nearest_object, path);
+                }
+                continue;
+            }
             if (result->function_count < capacity && functions != NULL) {
                 functions[result->function_count] = (impostor_symtab_function){
                     .address = (const void *)(base + symbols[s].st_value),
@@ -100,6 +134,7 @@ static int search_file(const uint8_t *file, size_t bytes, const char *name, uint
 void impostor_symtab_find(const char *name, int selection, const char *library, impostor_symtab_function *functions,
                           size_t capacity, char *names, size_t names_capacity, impostor_symtab_result *result) {
     memset(result, 0, sizeof *result);
+    nearest_distance = 3;
     static struct object_list list;  // large: the caller (Swift) holds the registry's lock
     memset(&list, 0, sizeof list);
     list.selection = selection;
@@ -126,14 +161,15 @@ void impostor_symtab_find(const char *name, int selection, const char *library, 
             object = names + names_used;
         }
         size_t before = result->function_count;
-        if (!search_file((const uint8_t *)mapped, (size_t)status.st_size, name, list.bases[i], object, functions, capacity,
-                         result)) {
+        if (!search_file((const uint8_t *)mapped, (size_t)status.st_size, name, list.bases[i], object, list.paths[i],
+                         functions, capacity, result)) {
             if (result->objects_stripped++ == 0)
                 copy_name(result->stripped_object, sizeof result->stripped_object, list.paths[i]);
         }
         if (result->function_count > before && object[0] != 0) names_used += length;
         (void)impostor_got_syscall(SYS_munmap, mapped, status.st_size, 0, 0, 0, 0);
     }
+    if (result->function_count > 0) result->nearest[0] = 0;
 }
 
 // MARK: Code segments and dynamic symbols

@@ -101,6 +101,10 @@ typedef struct impostor_symtab_result {
     int32_t objects_stripped;
     /// The first stripped object's name, cut to fit ("" for the main executable).
     char stripped_object[128];
+    /// The function name nearest `name` (at most 2 letters added, removed or changed) when no
+    /// function is named so, else ""; and its object's name.
+    char nearest[128];
+    char nearest_object[128];
 } impostor_symtab_result;
 
 /// Finds the functions named `name` in the symbol tables of the selected loaded objects (an

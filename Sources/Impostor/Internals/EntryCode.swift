@@ -82,6 +82,16 @@ enum EntryCode {
         impostor_entry_dynamic_size(UnsafeRawPointer(bitPattern: address)!)
     }
 
+    /// What a search of the symbol tables found.
+    struct SymbolTableSearch {
+        let functions: [TableFunction]
+        /// Objects with no symbol table, and the first one's name.
+        let stripped: Int
+        let firstStripped: String
+        /// The nearest name of a function when none is named so, and its object.
+        let nearest: (name: String, object: String)?
+    }
+
     /// A function found in an object's full symbol table.
     struct TableFunction: Equatable {
         let address: UInt
@@ -95,7 +105,7 @@ enum EntryCode {
 
     /// The functions named `name` in the symbol tables (`.symtab`) of every loaded object, and the
     /// objects that have none (stripped): how many, and the first one's name.
-    static func symbolTable(named name: String) -> (functions: [TableFunction], stripped: Int, firstStripped: String) {
+    static func symbolTable(named name: String, in scope: InterpositionScope = .allObjects) -> SymbolTableSearch {
         var capacity = 16
         // Names are copied only for objects where a function was found: a few at most.
         let namesCapacity = 65_536
@@ -107,7 +117,10 @@ enum EntryCode {
             defer { raw.deallocate() }
             let names = UnsafeMutablePointer<CChar>.allocate(capacity: namesCapacity)
             defer { names.deallocate() }
-            impostor_symtab_find(name, Int32(IMPOSTOR_GOT_ALL_OBJECTS.rawValue), nil, raw, capacity, names, namesCapacity, &result)
+            let (selection, library) = GOT.selection(of: scope)
+            withOptionalCString(library) { library in
+                impostor_symtab_find(name, Int32(selection.rawValue), library, raw, capacity, names, namesCapacity, &result)
+            }
             // Sound: each `object` points into `names` or at a C string literal, both alive here.
             let found = UnsafeBufferPointer(start: raw, count: min(capacity, Int(result.function_count))).map {
                 var function = $0
@@ -119,8 +132,11 @@ enum EntryCode {
                 capacity = Int(result.function_count)
                 continue
             }
-            let stripped = withUnsafeBytes(of: result.stripped_object) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            return (found, Int(result.objects_stripped), stripped)
+            func text<T>(_ field: T) -> String { withUnsafeBytes(of: field) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) } }
+            let nearest = text(result.nearest)
+            return SymbolTableSearch(
+                functions: found, stripped: Int(result.objects_stripped), firstStripped: text(result.stripped_object),
+                nearest: nearest.isEmpty ? nil : (nearest, text(result.nearest_object)))
         }
     }
 }

@@ -17,12 +17,7 @@ enum GOT {
     /// Every JUMP_SLOT and GLOB_DAT slot of `symbol` in the objects `scope` selects, with what
     /// the scan saw besides.
     static func scan(_ symbol: String, in scope: InterpositionScope) -> LoadedObjects.Scan {
-        let (selection, library): (impostor_got_selection, String?) = switch scope {
-        case .allObjects: (IMPOSTOR_GOT_ALL_OBJECTS, nil)
-        case .mainExecutable: (IMPOSTOR_GOT_MAIN_EXECUTABLE, nil)
-        case .sharedLibraries: (IMPOSTOR_GOT_SHARED_LIBRARIES, nil)
-        case .library(let name): (IMPOSTOR_GOT_NAMED_LIBRARY, name)
-        }
+        let (selection, library) = selection(of: scope)
         var capacity = 64
         var namesCapacity = 4_096
         while true {
@@ -55,6 +50,16 @@ enum GOT {
                 objectsLoading: Int(result.objects_loading), loadingObject: loadingObject,
                 generation: result.objects_loading > 0
                     ? .unsettled : LoadedObjects.Generation(adds: result.adds, subs: result.subs))
+        }
+    }
+
+    /// The C selection of the objects `scope` names.
+    static func selection(of scope: InterpositionScope) -> (impostor_got_selection, String?) {
+        switch scope {
+        case .allObjects: (IMPOSTOR_GOT_ALL_OBJECTS, nil)
+        case .mainExecutable: (IMPOSTOR_GOT_MAIN_EXECUTABLE, nil)
+        case .sharedLibraries: (IMPOSTOR_GOT_SHARED_LIBRARIES, nil)
+        case .library(let name): (IMPOSTOR_GOT_NAMED_LIBRARY, name)
         }
     }
 

@@ -30,16 +30,23 @@ extension FailureMessages {
             return "Cannot interpose \(symbol): its GOT slots are in \(object), which another thread's dlopen was still "
                 + "loading \(waited) ms later (its read-only pages not yet protected), and a slot rebound while the dynamic "
                 + "linker relocates it is overwritten or faults. Interpose after that dlopen has returned."
-        case .unknownSymbol(let symbol, let scope, let stripped, let firstStripped):
+        case .unknownSymbol(let symbol, let scope, let stripped, let firstStripped, let nearest):
             var text = "Cannot interpose \(symbol): no GOT slot for it in \(within(scope)), no loaded object exports it, and "
-                + "no symbol table names a function so. Check the spelling (C names, such as \"getenv\") and load the library "
-                + "that defines it first."
-            if let firstStripped {
+                + "no symbol table names a function so."
+            if let nearest { return text + " Did you mean \(nearest)?" }
+            text += " Check the spelling (C names, such as \"getenv\") and load the library that defines it first."
+            if let firstStripped, case .library = scope {
+                text += " \(firstStripped) is stripped (no .symtab), so a static function of it cannot be found by name."
+            } else if let firstStripped {
                 let others = stripped > 1 ? " and \(stripped - 1) other object\(stripped > 2 ? "s" : "")" : ""
                 text += " \(firstStripped)\(others) \(stripped > 1 ? "are" : "is") stripped (no .symtab), so a static "
                     + "function of \(stripped > 1 ? "theirs" : "its") cannot be found by name."
             }
             return text
+        case .noFunctionInFile(let symbol, let file, let name, let places):
+            return "Cannot interpose \(symbol): no source file \(file) defines a function \(name) in the symbol tables; "
+                + "\(name) is defined in \(places.joined(separator: "; ")). Name one of those files, or \(name) alone when it "
+                + "is the only one."
         case .ambiguousFunction(let symbol, let places, let example):
             let how = example.map { "Name the source file before the function, as in interpose(\"\($0)\", as: ...)." }
                 ?? "Rename one, or make the one you mean non-static."
@@ -124,7 +131,8 @@ extension FailureMessages {
                 + "run as the original."
         case .tooShort(let size):
             return "it is \(size) bytes long, shorter than the 5-byte jump a patch writes: the jump would overwrite the "
-                + "function after it."
+                + "function after it. Interpose the function that calls it instead, or hand the code under test a "
+                + "mockFunction pointer where it takes one."
         case .branchIntoPatch(let offset):
             return "its instruction at byte \(offset) jumps into its first 5 bytes, which the patch replaces with a jump: "
                 + "that branch would land inside it."

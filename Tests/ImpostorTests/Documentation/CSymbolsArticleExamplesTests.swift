@@ -21,7 +21,8 @@ typealias ParseHeader = @convention(c) (Int32) -> Int32
     @Test func everyExampleLineOfTheArticle() throws {
         let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         let files = [#filePath, here.appendingPathComponent("ReadmeCSymbolsExamplesTests.swift").path,
-                     here.appendingPathComponent("../Faces/Symbols/InterpositionTestSupport.swift").standardized.path]
+                     here.appendingPathComponent("../Faces/Symbols/InterpositionTestSupport.swift").standardized.path,
+                     here.appendingPathComponent("../Faces/Symbols/InterposeVariadicTests.swift").standardized.path]
         try ArticleExamples.expectEveryLine(of: "CSymbols.md", in: files, atLeast: 15)
     }
 

@@ -59,17 +59,28 @@ enum InterpositionPlan {
         // "file.c:name": the static function of that source file.
         let parts = symbol.split(separator: ":", maxSplits: 1).map(String.init)
         let (file, name) = parts.count == 2 ? (parts[0], parts[1]) : (nil, symbol)
-        let table = symbolTable(named: name)
+        // The objects in scope first (a library's static function, named with its library);
+        // then every object, since code in scope may call any object's function by pointer.
+        var table = symbolTable(named: name, in: scope)
+        if table.functions.isEmpty, scope != .allObjects {
+            let everywhere = symbolTable(named: name, in: .allObjects)
+            if !everywhere.functions.isEmpty { table = everywhere }
+        }
         var distinct: [EntryCode.TableFunction] = []
         for function in table.functions where !distinct.contains(where: { $0.address == function.address }) {
             if let file, function.file != file, !function.file.hasSuffix("/" + file) { continue }
             distinct.append(function)
         }
         switch distinct.count {
+        case 0 where file != nil && !table.functions.isEmpty:
+            return .failure(InterpositionError(.noFunctionInFile(
+                symbol: symbol, file: file!, name: name,
+                places: table.functions.map { ($0.file.isEmpty ? "" : "\($0.file), ") + LoadedObjects.describe($0.object) })))
         case 0:
             return .failure(InterpositionError(.unknownSymbol(
                 symbol: symbol, scope: scope, stripped: table.stripped,
-                firstStripped: table.stripped > 0 ? LoadedObjects.describe(table.firstStripped) : nil)))
+                firstStripped: table.stripped > 0 ? LoadedObjects.describe(table.firstStripped) : nil,
+                nearest: table.nearest.map { "\($0.name) (\(LoadedObjects.describe($0.object)))" })))
         case 1:
             let found = distinct[0]
             return .success(.entry(EntryFunction(address: found.address, size: found.size, object: found.object, isStatic: found.isStatic)))
@@ -85,16 +96,16 @@ enum InterpositionPlan {
 /// Symbol-table searches, kept while the same objects are loaded: a search reads every object's
 /// file (a debug test executable's table alone holds hundreds of thousands of symbols), and a
 /// test patching the same static function over and over would read them each time.
-private let tableSearches = Locked<(LoadedObjects.Generation, [String: TableSearch])>((.unsettled, [:]))
-private typealias TableSearch = (functions: [EntryCode.TableFunction], stripped: Int, firstStripped: String)
+private let tableSearches = Locked<(LoadedObjects.Generation, [String: EntryCode.SymbolTableSearch])>((.unsettled, [:]))
 
-private func symbolTable(named name: String) -> TableSearch {
+private func symbolTable(named name: String, in scope: InterpositionScope) -> EntryCode.SymbolTableSearch {
     let generation = LoadedObjects.generation
-    if let known = tableSearches.withLock({ $0.0 == generation ? $0.1[name] : nil }) { return known }
-    let search = EntryCode.symbolTable(named: name)
+    let key = "\(scope)\u{0}\(name)"
+    if let known = tableSearches.withLock({ $0.0 == generation ? $0.1[key] : nil }) { return known }
+    let search = EntryCode.symbolTable(named: name, in: scope)
     tableSearches.withLock { cache in
         if cache.0 != generation { cache = (generation, [:]) }
-        cache.1[name] = search
+        cache.1[key] = search
     }
     return search
 }

@@ -19,7 +19,9 @@ public struct InterpositionError: Error, Sendable, CustomStringConvertible, Equa
         case stillLoading(symbol: String, object: String, waitedMilliseconds: Int)
         /// No object imports or exports the symbol, and no symbol table names a function so;
         /// `stripped` objects had no symbol table to look in, the first of them named.
-        case unknownSymbol(symbol: String, scope: InterpositionScope, stripped: Int = 0, firstStripped: String? = nil)
+        case unknownSymbol(symbol: String, scope: InterpositionScope, stripped: Int = 0, firstStripped: String? = nil, nearest: String? = nil)
+        /// `file.c:name` names a file that defines no static function so; these places do.
+        case noFunctionInFile(symbol: String, file: String, name: String, places: [String])
         /// Several functions are named so in the symbol tables: each place (`file.c, object`),
         /// and the `file.c:name` spelling of one, when the tables name their files.
         case ambiguousFunction(symbol: String, places: [String], example: String?)

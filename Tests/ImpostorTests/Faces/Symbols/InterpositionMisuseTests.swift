@@ -55,7 +55,8 @@ import Glibc
         let failure = failure { _ = Mockery().interpose("ct_patch_tiny", as: Takes.self) }
         #expect(failure?.message == "Cannot interpose ct_patch_tiny: its calls need its entry patched (a function of the "
             + "main executable, called directly), but it is 3 bytes long, shorter than the 5-byte jump a patch writes: the "
-            + "jump would overwrite the function after it.")
+            + "jump would overwrite the function after it. Interpose the function that calls it instead, or hand the code "
+            + "under test a mockFunction pointer where it takes one.")
         #expect(ct_patch_call_tiny() == 0)
     }
 
@@ -65,6 +66,28 @@ import Glibc
             + "the main executable, called directly), but its instruction at byte 6 jumps into its first 5 bytes, which the "
             + "patch replaces with a jump: that branch would land inside it.")
         #expect(ct_patch_call_count_to(5) == 5)
+    }
+
+    @Test(.enabled(if: MachineArchitectureForTests.isX86_64)) func aMisspelledName() {
+        let failure = failure { _ = Mockery().interpose("ct_patch_helpr", as: Takes.self) }
+        #expect(failure?.message == "Cannot interpose ct_patch_helpr: no GOT slot for it in any loaded object, no loaded "
+            + "object exports it, and no symbol table names a function so. Did you mean ct_patch_helper (the main executable)?")
+    }
+
+    @Test(.enabled(if: MachineArchitectureForTests.isX86_64)) func aSourceFileThatDefinesNoSuchFunction() {
+        let failure = failure { _ = Mockery().interpose("patch_nope.c:ct_patch_twin", as: Takes.self) }
+        #expect(failure?.message == "Cannot interpose patch_nope.c:ct_patch_twin: no source file patch_nope.c defines a "
+            + "function ct_patch_twin in the symbol tables; ct_patch_twin is defined in patch_callers.c, the main executable; "
+            + "patch_twin.c, the main executable. Name one of those files, or ct_patch_twin alone when it is the only one.")
+    }
+
+    @Test func aStaticFunctionOfAStrippedLibrary() throws {
+        _ = try #require(dlopen("libz.so.1", RTLD_NOW))
+        let failure = failure { _ = Mockery().interpose("ct_deflate_stored_nowhere", as: Takes.self, in: "libz") }
+        #expect(failure?.message == "Cannot interpose ct_deflate_stored_nowhere: no GOT slot for it in libz, no loaded "
+            + "object exports it, and no symbol table names a function so. Check the spelling (C names, such as \"getenv\") "
+            + "and load the library that defines it first. libz.so.1 is stripped (no .symtab), so a static function of it "
+            + "cannot be found by name.")
     }
 
     @Test(.enabled(if: MachineArchitectureForTests.isX86_64)) func anInstructionThatCannotMove() {
