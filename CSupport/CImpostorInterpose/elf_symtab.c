@@ -207,10 +207,86 @@ size_t impostor_entry_dynamic_size(const void *address) {
     return info.dli_saddr == address ? (size_t)symbol->st_size : 0;
 }
 
+struct object_of_address {
+    uintptr_t address;
+    uintptr_t base;
+    char path[256];
+    int found;
+};
+
+static int find_object(struct dl_phdr_info *info, size_t size, void *data) {
+    (void)size;
+    struct object_of_address *query = data;
+    if (!impostor_got_in_segments(info, query->address)) return 0;
+    query->base = info->dlpi_addr;
+    copy_name(query->path, sizeof query->path, info->dlpi_name != NULL && info->dlpi_name[0] != 0 ? info->dlpi_name : "/proc/self/exe");
+    query->found = 1;
+    return 1;
+}
+
+int impostor_entry_name_at(const void *address, char *name, size_t capacity) {
+    Dl_info info;
+    if (dladdr(address, &info) != 0 && info.dli_sname != NULL && info.dli_saddr == address) {
+        copy_name(name, capacity, info.dli_sname);
+        return 1;
+    }
+    struct object_of_address query = {.address = (uintptr_t)address};
+    dl_iterate_phdr(find_object, &query);
+    if (!query.found) return 0;
+    long fd = impostor_got_syscall(SYS_openat, AT_FDCWD, (long)query.path, O_RDONLY | O_CLOEXEC, 0, 0, 0);
+    if (fd < 0) return 0;
+    struct stat status;
+    long mapped = -1;
+    if (impostor_got_syscall(SYS_fstat, fd, (long)&status, 0, 0, 0, 0) == 0 && status.st_size > 0) {
+        mapped = impostor_got_syscall(SYS_mmap, 0, status.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+    }
+    (void)impostor_got_syscall(SYS_close, fd, 0, 0, 0, 0, 0);
+    if (mapped < 0 && mapped > -4096) return 0;
+    const uint8_t *file = (const uint8_t *)mapped;
+    const Elf64_Ehdr *header = (const Elf64_Ehdr *)file;
+    int found = 0;
+    if ((size_t)status.st_size >= sizeof *header && memcmp(file, ELFMAG, SELFMAG) == 0 && header->e_shoff != 0 &&
+        header->e_shoff + (size_t)header->e_shnum * sizeof(Elf64_Shdr) <= (size_t)status.st_size) {
+        const Elf64_Shdr *sections = (const Elf64_Shdr *)(file + header->e_shoff);
+        for (Elf64_Half i = 0; i < header->e_shnum && !found; i++) {
+            if (sections[i].sh_type != SHT_SYMTAB || sections[i].sh_link >= header->e_shnum) continue;
+            const Elf64_Shdr *strings = &sections[sections[i].sh_link];
+            if (sections[i].sh_offset + sections[i].sh_size > (size_t)status.st_size ||
+                strings->sh_offset + strings->sh_size > (size_t)status.st_size) continue;
+            const Elf64_Sym *symbols = (const Elf64_Sym *)(file + sections[i].sh_offset);
+            const char *names = (const char *)(file + strings->sh_offset);
+            const char *source = "";
+            for (size_t n = 0; n < sections[i].sh_size / sizeof(Elf64_Sym) && !found; n++) {
+                if (symbols[n].st_name >= strings->sh_size) continue;
+                if (ELF64_ST_TYPE(symbols[n].st_info) == STT_FILE) source = names + symbols[n].st_name;
+                if (ELF64_ST_TYPE(symbols[n].st_info) != STT_FUNC || symbols[n].st_shndx == SHN_UNDEF ||
+                    query.base + symbols[n].st_value != (uintptr_t)address) continue;
+                found = 1;
+                name[0] = 0;
+                if (ELF64_ST_BIND(symbols[n].st_info) == STB_LOCAL && source[0] != 0) {
+                    const char *slash = strrchr(source, '/');
+                    copy_name(name, capacity, slash != NULL ? slash + 1 : source);
+                    size_t used = strlen(name);
+                    if (used + 1 < capacity) name[used] = ':', name[used + 1] = 0;
+                }
+                size_t used = strlen(name);
+                copy_name(name + used, capacity - used, names + symbols[n].st_name);
+            }
+        }
+    }
+    (void)impostor_got_syscall(SYS_munmap, mapped, status.st_size, 0, 0, 0, 0);
+    return found;
+}
+
 #else
 
 size_t impostor_entry_dynamic_size(const void *address) {
     (void)address;
+    return 0;
+}
+
+int impostor_entry_name_at(const void *address, char *name, size_t capacity) {
+    (void)address, (void)name, (void)capacity;
     return 0;
 }
 

@@ -36,7 +36,13 @@ static _Thread_local int pass_through_at = 0;
 
 int impostor_variadic_mark(uint32_t index, int general, int vector) {
 #if defined(IMPOSTOR_GOT_X86_64)
-    if (index >= IMPOSTOR_GOT_DISPATCHER_COUNT || general < 0 || general > 5 || vector < 0 || vector > 8) return 0;
+    if (index >= IMPOSTOR_GOT_DISPATCHER_COUNT) return 0;
+    if (general < 0) {
+        // Unmarked once no layer is left: calls in flight through the routine already hold their mock.
+        atomic_store_explicit(&marked[index], 0, memory_order_release);
+        return 1;
+    }
+    if (general > 5 || vector < 0 || vector > 8) return 0;
     atomic_store(&general_counts[index], general);
     atomic_store(&vector_counts[index], vector);
     atomic_store_explicit(&marked[index], 1, memory_order_release);
@@ -46,6 +52,8 @@ int impostor_variadic_mark(uint32_t index, int general, int vector) {
     return 0;
 #endif
 }
+
+int64_t impostor_variadic_no_original(void) { return 0; }
 
 __attribute__((visibility("hidden"))) const void *impostor_variadic_route(uint32_t index, const void *target,
                                                                           const void *original);

@@ -203,8 +203,8 @@ const void *_Nullable impostor_got_original(uint32_t index);
 
 /// Marks dispatcher `index`'s symbol as variadic, answered by mocks of its va_list form whose
 /// fixed arguments take `general` general registers (0 to 5: the va_list's address goes in the
-/// next) and `vector` vector registers (0 to 8). Returns 0 where this is not built (all but
-/// x86-64) or the counts do not fit.
+/// next) and `vector` vector registers (0 to 8); a negative `general` unmarks it. Returns 0
+/// where this is not built (all but x86-64) or the counts do not fit.
 int impostor_variadic_mark(uint32_t index, int general, int vector);
 
 /// Asks the innermost variadic call in flight on this thread, when its symbol's original is
@@ -212,6 +212,10 @@ int impostor_variadic_mark(uint32_t index, int general, int vector);
 /// `original` is no variadic symbol's (call it as usual); -1 when it is one's, but no call of
 /// it is in flight here (the va_list form's mock was called some other way: nothing to pass on).
 int impostor_variadic_pass_through(const void *_Nonnull original);
+
+/// Returns 0, whatever it is called with: where a variadic function pointer's mock sends calls
+/// once its Mockery is released (it has no original).
+int64_t impostor_variadic_no_original(void);
 
 // MARK: dlopen
 

@@ -107,6 +107,11 @@ typedef struct impostor_symtab_result {
     char nearest_object[128];
 } impostor_symtab_result;
 
+/// Writes to `name` the name of the function that starts at `address`: its dynamic symbol's,
+/// else its symbol-table entry's, as `file.c:name` for a local (static) one. Returns 0 when no
+/// table names a function there.
+int impostor_entry_name_at(const void *_Nonnull address, char *_Nonnull name, size_t capacity);
+
 /// Finds the functions named `name` in the symbol tables of the selected loaded objects (an
 /// `impostor_got_selection`), reading each object's file.
 void impostor_symtab_find(const char *_Nonnull name, int selection, const char *_Nullable library,

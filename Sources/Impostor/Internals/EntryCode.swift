@@ -82,6 +82,15 @@ enum EntryCode {
         impostor_entry_dynamic_size(UnsafeRawPointer(bitPattern: address)!)
     }
 
+    /// The name `interpose` finds the function at `address` by: its dynamic symbol's, else its
+    /// symbol-table entry's (`file.c:name` for a static function, so that a name two files share
+    /// still finds this one); nil when no table names it.
+    static func name(of address: UInt) -> String? {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard impostor_entry_name_at(UnsafeRawPointer(bitPattern: address)!, &buffer, buffer.count) != 0 else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// What a search of the symbol tables found.
     struct SymbolTableSearch {
         let functions: [TableFunction]

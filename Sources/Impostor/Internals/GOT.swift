@@ -194,6 +194,10 @@ enum GOT {
     }
 
     enum VariadicPassThrough { case notVariadic, requested, impossible }
+
+    /// A C function that returns 0 whatever it is called with.
+    static let noOriginal = UInt(bitPattern: unsafeBitCast(
+        impostor_variadic_no_original as @convention(c) () -> Int64, to: UnsafeRawPointer.self))
 }
 
 extension GOTSlot {

@@ -152,6 +152,17 @@ extension FailureMessages {
         }
     }
 
+    static func interposeNotAFunction(_ type: String) -> String {
+        "Cannot interpose a value of type \(type): interpose(_:) takes a C function, as its @convention(c) type "
+            + "(interpose(parse_header as ParseHeader)). Pass the function's name instead: interpose(\"parse_header\", as: ...)."
+    }
+
+    static func interposeNameless(address: UInt) -> String {
+        "Cannot interpose the function at 0x\(String(address, radix: 16)): no symbol table names a function starting "
+            + "there (a pointer made at run time, or a stripped object's static function), so it cannot be found by "
+            + "name. Interpose it by name, or hand the code under test a mockFunction pointer where it takes one."
+    }
+
     static func entryChanged(symbol: String, object: String) -> String {
         "Could not restore the entry of \(symbol) in \(object): its first bytes no longer hold Impostor's jump, so "
             + "something else rewrote them while the mock was installed. They were left as they are."

@@ -13,4 +13,16 @@ int ct_log_event(int number, double real, const char *_Nonnull text);
 /// Calls ct_log with 8 integers and 10 doubles after the format: past the registers, on the stack.
 int ct_log_many(void);
 
+/// A lock the tests that interpose snprintf take, each in one form (fixed arguments or
+/// va_list): one symbol takes one form at a time, and those tests would otherwise overlap.
+void ct_snprintf_tests_lock(void);
+void ct_snprintf_tests_unlock(void);
+
+/// A struct of hooks, as C libraries take them: a variadic logging function among them.
+typedef struct ct_hooks {
+    int (*_Nullable log)(const char *_Nonnull format, ...);
+} ct_hooks;
+/// Calls hooks->log("report %d %.2f %s", number, real, text) and returns what it returned.
+int ct_hooks_report(const ct_hooks *_Nonnull hooks, int number, double real, const char *_Nonnull text);
+
 #endif

@@ -128,6 +128,37 @@ enum InterpositionRegistry {
         }
     }
 
+    /// A dispatcher of its own for a variadic C function pointer named `name`, answered by the
+    /// mock `makeMock(dispatcherIndex)` makes in its va_list form `form`, from every thread.
+    /// Returns the layer and the dispatcher's address, which C code calls as the function.
+    static func variadicPointer(
+        named name: String, form: VariadicForm, site: SourceSite, pendingFailures: PendingFailures,
+        makeMock: (_ dispatcherIndex: Int32) throws(MockCreationError) -> UInt
+    ) -> Result<(InterpositionLayer, pointer: UInt), InterpositionError> {
+        InterpositionRouting.installChooser
+        return state.withLock { state in
+            // Its own record, never shared: C code may keep the pointer past the mock's release,
+            // and its calls must not reach another mock then.
+            let key = "\(name) (variadic function pointer \(state.symbols.count))"
+            guard let record = symbolRecord(key, in: &state) else {
+                return .failure(InterpositionError(.tooManySymbols(symbol: name, maximum: GOT.dispatcherCount)))
+            }
+            record.original = GOT.noOriginal
+            let mockCode: UInt
+            do throws(MockCreationError) { mockCode = try makeMock(Int32(record.index)) } catch {
+                return .failure(InterpositionError(.cannotMock(symbol: name, error)))
+            }
+            let layer = InterpositionLayer(
+                symbol: key, mockCode: mockCode, owner: nil, callers: .everyThread, scope: .allObjects, site: site,
+                pendingFailures: pendingFailures)
+            record.variadic = form
+            GOT.markVariadic(record.index, form)
+            record.layers.append(layer)
+            record.publishRoute()
+            return .success((layer, record.dispatcher))
+        }
+    }
+
     /// How the layer of dispatcher `dispatcher`'s symbol whose mock's code is at `mockCode` is
     /// reached now, or nil when that layer is not installed.
     static func method(dispatcher: UInt32, mockCode: UInt) -> InterpositionMethod? {

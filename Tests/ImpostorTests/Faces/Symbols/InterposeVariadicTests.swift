@@ -60,6 +60,9 @@ typealias VSNPrintf = @convention(c) (UnsafeMutablePointer<CChar>?, Int, UnsafeP
     /// (in xmm0, al = 1) and a string. (Sanitizers intercept snprintf in the executable itself:
     /// there the test checks the refusal instead.)
     @Test func snprintfThroughItsVaListForm() throws {
+        // InterposeGetenvTests interposes snprintf with fixed arguments: one form at a time.
+        ct_snprintf_tests_lock()
+        defer { ct_snprintf_tests_unlock() }
         var buffer = [CChar](repeating: 0, count: 32)
         if InterpositionTestSupport.sanitizerInExecutable(intercepting: "snprintf") != nil {
             let failures = captureFailures { _ = Mockery().interpose("snprintf", asVariadic: VSNPrintf.self, in: .mainExecutable) }
@@ -84,10 +87,50 @@ typealias VSNPrintf = @convention(c) (UnsafeMutablePointer<CChar>?, Int, UnsafeP
         }
         #expect(ct_interpose_snprintf(&buffer, 32, 42, 2.5, "x") == 8)
         #expect(Self.text(buffer) == "42 2.5 x")
+        // Released, the symbol takes fixed arguments again: a mock of them gets the call's own.
+        typealias Format = @convention(c) (UnsafeMutablePointer<CChar>?, UInt, UnsafePointer<CChar>?, Int32, Double, UnsafePointer<CChar>?) -> Int32
+        do {
+            let mockery = Mockery("snprintf, fixed")
+            let fixed = try mockery.makeInterposition("snprintf", as: Format.self, in: .mainExecutable)
+            let answer: Int32 = mockery.withCurrent {
+                stub(fixed(any(), any(), any(), any(), any(), any())).with {
+                    (_: UnsafeMutablePointer<CChar>?, _: UInt, _: UnsafePointer<CChar>?, number: Int32, _: Double, _: UnsafePointer<CChar>?) -> Int32 in
+                    number
+                }
+                return ct_interpose_snprintf(&buffer, 32, 42, 2.5, "x")
+            }
+            #expect(answer == 42)
+            withExtendedLifetime(mockery) {}
+        }
     }
 
     static func text(_ buffer: [CChar]) -> String {
         String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// A variadic function pointer in a struct of hooks (imported as OpaquePointer?): C calls the
+    /// pointer, the mock of its va_list form answers; released, the pointer returns 0.
+    @Test func aVariadicHookInAStruct() {
+        var hooks = ct_hooks()
+        let formatted = Formatted()
+        var answer: Int32 = -1
+        do {
+            let mockery = Mockery("hooks")
+            let log = mockery.mockVariadicFunction(of: VLog.self, named: "log")
+            hooks.log = log.pointer
+            stub(log.mock(any(), any())).with { (format: UnsafePointer<CChar>?, arguments: OpaquePointer?) -> Int32 in
+                var buffer = [CChar](repeating: 0, count: 128)
+                let length = vsnprintf(&buffer, buffer.count, format, vaList(arguments))
+                formatted.texts.append(Self.text(buffer))
+                return length
+            }
+            answer = ct_hooks_report(&hooks, 3, 0.5, "ok")
+            verify(log.mock(cString("report %d %.2f %s"), any()))
+            withExtendedLifetime(mockery) {}
+        }
+        #expect(answer == 16)
+        #expect(formatted.texts == ["report 3 0.50 ok"])
+        #expect(ct_hooks_report(&hooks, 3, 0.5, "ok") == 0)
     }
 
     @Test func aTypeThatIsNoVaListForm() {
