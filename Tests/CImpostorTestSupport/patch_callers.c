@@ -82,6 +82,9 @@ int ct_patch_call_count_to(int limit) { return ct_patch_count_to(limit); }
 __attribute__((noinline)) int ct_patch_rewritten(int value) { return value; }
 
 __attribute__((noinline)) int ct_patch_case_target(int value) { return value + 1; }
+
+__attribute__((noinline)) int ct_patch_typed(int value) { return value * 2; }
+int ct_patch_call_typed(int value) { return ct_patch_typed(value); }
 int ct_patch_call_case_target(int value) { return ct_patch_case_target(value); }
 
 int ct_patch_overwrite_first_byte(const void *function, unsigned char byte) {

@@ -28,6 +28,9 @@ void ct_patch_undecodable(void);
 /// Returns value + 1: patched by the parameterized test's cases only.
 int ct_patch_case_target(int value);
 int ct_patch_call_case_target(int value);
+/// Returns value * 2: interposed by the typed form's test only.
+int ct_patch_typed(int value);
+int ct_patch_call_typed(int value);
 /// Returns value: the test of an entry rewritten by another tool patches it, and no other.
 int ct_patch_rewritten(int value);
 /// Rewrites the first byte of `function` through /proc/self/mem, as another tool would; 0 or an errno.

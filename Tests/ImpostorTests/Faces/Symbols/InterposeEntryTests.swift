@@ -136,6 +136,35 @@ typealias IntToInt = @convention(c) (Int32) -> Int32
         withExtendedLifetime(mockery) {}
     }
 
+    /// The typed form: the address from the imported declaration, the name from the symbol table.
+    @Test func theTypedFormFindsTheName() {
+        var answer: Int32 = 0
+        var failures: [ImpostorFailure] = []
+        do {
+            let mockery = Mockery("typed")
+            let typed = mockery.interpose(ct_patch_typed as IntToInt)
+            answer = mockery.withCurrent {
+                stub(typed(any())).with { 77 }
+                return ct_patch_call_typed(1)
+            }
+            failures = captureFailures {
+                let inside = unsafeBitCast(unsafeBitCast(ct_patch_typed as IntToInt, to: UInt.self) + 1, to: IntToInt.self)
+                _ = mockery.interpose(inside)
+                _ = mockery.interpose(42)
+            }
+            withExtendedLifetime(mockery) {}
+        }
+        #expect(answer == 77)
+        #expect(ct_patch_call_typed(1) == 2)
+        #expect(failures.count == 2)
+        #expect(failures.first?.message.hasSuffix(": no symbol table names a function starting there (a pointer made at "
+            + "run time, or a stripped object's static function), so it cannot be found by name. Interpose it by name, or "
+            + "hand the code under test a mockFunction pointer where it takes one.") == true)
+        #expect(failures.last?.message == "Cannot interpose a value of type Int: interpose(_:) takes a C function, as its "
+            + "@convention(c) type (interpose(parse_header as ParseHeader)). Pass the function's name instead: "
+            + "interpose(\"parse_header\", as: ...).")
+    }
+
     /// The cases of a parameterized test run in parallel, each under the `.mockery` trait: each
     /// case's mock answers that case's calls only, as separate tests' would.
     @Test(.mockery, arguments: 0..<4) func eachCaseOfAParameterizedTestAnswersItself(case number: Int32) async {
