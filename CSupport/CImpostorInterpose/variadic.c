@@ -18,6 +18,7 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
+#if defined(IMPOSTOR_GOT_X86_64)
 /// Per dispatcher: the fixed arguments' general and vector register counts, or -1 when the
 /// symbol is not variadic.
 static _Atomic int32_t general_counts[IMPOSTOR_GOT_DISPATCHER_COUNT];
@@ -33,6 +34,8 @@ static _Thread_local uint32_t pending_index = 0;
 static _Thread_local uint32_t frame_indexes[MOST_NESTED];
 static _Thread_local int frame_depth = 0;
 static _Thread_local int pass_through_at = 0;
+
+#endif
 
 int impostor_variadic_mark(uint32_t index, int general, int vector) {
 #if defined(IMPOSTOR_GOT_X86_64)
