@@ -26,9 +26,11 @@ enum InterpositionPlan {
     /// name in a symbol table. The errors of a scan stay where patching cannot help: a renamed
     /// import of an alias (interpose that name), a sanitizer's interceptor, a library not loaded.
     static func choose(_ symbol: String, scope: InterpositionScope, scan: LoadedObjects.Scan) -> Result<Self, InterpositionError> {
-        let definition = LoadedObjects.defaultDefinition(of: symbol).map { UInt(bitPattern: $0) }
-        let home = definition.flatMap { LoadedObjects.object(containing: UnsafeRawPointer(bitPattern: $0)) }
+        // The real function: past a sanitizer's interceptor, which the executable exports under
+        // the same name and which calls the real one.
         let intercepted = InterpositionDiagnosis.sanitizer(intercepting: symbol) != nil
+        let definition = LoadedObjects.realDefinition(of: symbol, intercepted: intercepted).map { UInt(bitPattern: $0) }
+        let home = definition.flatMap { LoadedObjects.object(containing: UnsafeRawPointer(bitPattern: $0)) }
         let executableOwn = home?.name.isEmpty == true && !intercepted
         // A scope naming the library that defines the function asks for that library's own calls,
         // which are direct wherever it was linked so (libc's, or any built with -Bsymbolic or
@@ -46,8 +48,17 @@ enum InterpositionPlan {
         // that is another function is no reason to refuse).
         if case .failure(let error) = InterpositionDiagnosis.check(symbol, scope: scope, scan: scan) {
             guard case .renamed(_, _, let names) = error.reason else { return .failure(error) }
-            let alias = definition != nil && names.contains { LoadedObjects.defaultDefinition(of: $0).map { UInt(bitPattern: $0) } == definition }
+            let alias = definition != nil && names.contains {
+                LoadedObjects.realDefinition(of: $0, intercepted: InterpositionDiagnosis.sanitizer(intercepting: $0) != nil)
+                    .map { UInt(bitPattern: $0) } == definition
+            }
             if alias { return .failure(error) }
+        }
+        // A sanitizer's interceptor takes every call and calls the real function itself, so a
+        // patched real function sees its calls come from the executable: a scope of libraries
+        // would never hold them.
+        if intercepted, !scope.includesMainExecutable, let runtime = InterpositionDiagnosis.sanitizer(intercepting: symbol) {
+            return .failure(InterpositionError(.sanitizer(symbol: symbol, runtime: runtime, librarySlots: 0)))
         }
         if InterpositionRegistry.usedByImpostor.contains(symbol) {
             return .failure(InterpositionError(.usedByImpostorEntry(symbol: symbol)))

@@ -57,13 +57,15 @@ enum InterpositionRegistry {
                     }
                     record.original = original
                 }
-            } else if record.patchedFunction == nil {
+            } else {
                 // Reached through slots so far: this layer may ask for calls only a patch reaches
                 // (another test's layer over getenv, this one over libc's own calls). The patch
-                // then joins the slots, which keep pointing at the dispatcher.
+                // then joins the slots, which keep pointing at the dispatcher. Already patched,
+                // every call is reached; the plan still checks this layer's scope.
                 switch InterpositionPlan.choose(symbol, scope: scope, scan: scan) {
                 case .failure(let error): return .failure(error)
                 case .success(.slots(let found)): warnings = found
+                case .success(.entry) where record.patchedFunction != nil: break
                 case .success(.entry(let function)):
                     if let error = record.patchEntry(of: function) { return .failure(error) }
                     if let refused = record.installEntry() {

@@ -62,6 +62,16 @@ enum LoadedObjects {
         UnsafeRawPointer(dlsym(UnsafeMutableRawPointer(bitPattern: 0), symbol))
     }
 
+    /// The function `symbol` names: the default definition, or, when a sanitizer runtime in the
+    /// executable intercepts it (`intercepted`), the next one after the executable, which the
+    /// interceptor calls.
+    static func realDefinition(of symbol: String, intercepted: Bool) -> UnsafeRawPointer? {
+        let first = defaultDefinition(of: symbol)
+        guard intercepted, let first, object(containing: first)?.name.isEmpty == true else { return first }
+        // RTLD_NEXT from Impostor's code, which is linked into the executable: the objects after it.
+        return UnsafeRawPointer(dlsym(UnsafeMutableRawPointer(bitPattern: -1), symbol)) ?? first
+    }
+
     /// Whether `path` names `library`: its file name is `library`, or starts with it and `.` or `-`.
     static func name(_ path: String, selects library: String) -> Bool {
         GOT.name(path, selects: library)
