@@ -54,14 +54,14 @@ enum InterpositionPlan {
             }
             if alias { return .failure(error) }
         }
+        if InterpositionRegistry.usedByImpostor.contains(symbol) {
+            return .failure(InterpositionError(.usedByImpostorEntry(symbol: symbol)))
+        }
         // A sanitizer's interceptor takes every call and calls the real function itself, so a
         // patched real function sees its calls come from the executable: a scope of libraries
         // would never hold them.
         if intercepted, !scope.includesMainExecutable, let runtime = InterpositionDiagnosis.sanitizer(intercepting: symbol) {
             return .failure(InterpositionError(.sanitizer(symbol: symbol, runtime: runtime, librarySlots: 0)))
-        }
-        if InterpositionRegistry.usedByImpostor.contains(symbol) {
-            return .failure(InterpositionError(.usedByImpostorEntry(symbol: symbol)))
         }
         if let definition, let home {
             return .success(.entry(EntryFunction(
