@@ -24,6 +24,8 @@
 static _Atomic int32_t general_counts[IMPOSTOR_GOT_DISPATCHER_COUNT];
 static _Atomic int32_t vector_counts[IMPOSTOR_GOT_DISPATCHER_COUNT];
 static _Atomic int marked[IMPOSTOR_GOT_DISPATCHER_COUNT];
+/// How many are marked: when none is, a pass-through asks nothing more.
+static _Atomic int marked_count = 0;
 
 /// The mock the chooser picked, from the chooser to `impostor_variadic_begin` on this thread.
 static _Thread_local const void *pending_target = NULL;
@@ -42,13 +44,13 @@ int impostor_variadic_mark(uint32_t index, int general, int vector) {
     if (index >= IMPOSTOR_GOT_DISPATCHER_COUNT) return 0;
     if (general < 0) {
         // Unmarked once no layer is left: calls in flight through the routine already hold their mock.
-        atomic_store_explicit(&marked[index], 0, memory_order_release);
+        if (atomic_exchange_explicit(&marked[index], 0, memory_order_acq_rel)) atomic_fetch_sub(&marked_count, 1);
         return 1;
     }
     if (general > 5 || vector < 0 || vector > 8) return 0;
     atomic_store(&general_counts[index], general);
     atomic_store(&vector_counts[index], vector);
-    atomic_store_explicit(&marked[index], 1, memory_order_release);
+    if (!atomic_exchange_explicit(&marked[index], 1, memory_order_acq_rel)) atomic_fetch_add(&marked_count, 1);
     return 1;
 #else
     (void)index, (void)general, (void)vector;
@@ -154,15 +156,18 @@ const void *impostor_variadic_route(uint32_t index, const void *target, const vo
 }
 
 int impostor_variadic_pass_through(const void *original) {
-    int variadic = 0;
-    for (uint32_t i = 0; i < IMPOSTOR_GOT_DISPATCHER_COUNT; i++) {
-        if (atomic_load_explicit(&marked[i], memory_order_acquire) && impostor_got_original(i) == original) variadic = 1;
+    // The innermost call through the routine first: the answer asking for its own original.
+    if (frame_depth > 0 && frame_depth <= MOST_NESTED && impostor_got_original(frame_indexes[frame_depth - 1]) == original) {
+        pass_through_at = frame_depth;
+        return 1;
     }
-    if (!variadic) return 0;
-    if (frame_depth == 0 || frame_depth > MOST_NESTED || impostor_got_original(frame_indexes[frame_depth - 1]) != original)
-        return -1;
-    pass_through_at = frame_depth;
-    return 1;
+    // Otherwise an ordinary pass-through, unless `original` is a variadic symbol's (its mock
+    // called some other way): every pass-through of a fixed-argument mock comes here.
+    if (atomic_load_explicit(&marked_count, memory_order_acquire) == 0) return 0;
+    for (uint32_t i = 0; i < IMPOSTOR_GOT_DISPATCHER_COUNT; i++) {
+        if (atomic_load_explicit(&marked[i], memory_order_acquire) && impostor_got_original(i) == original) return -1;
+    }
+    return 0;
 }
 
 #else
