@@ -3,7 +3,10 @@
 ///
 /// Code that calls a C function by name (`getenv`, `time`, `fdatasync`) goes through a GOT
 /// slot when the function lives in another object; Impostor points those slots at a
-/// dispatcher that sends the calls to the mock. The mock is an ordinary one:
+/// dispatcher that sends the calls to the mock. Calls no slot carries (a function of your own
+/// C target called directly, a library calling its own function, a `static` function) are
+/// reached by patching the function's entry with a jump to the same dispatcher on x86-64;
+/// ``interpositionMethod(of:)`` says which way was taken. The mock is an ordinary one:
 ///
 /// ```swift
 /// typealias GetEnv = @convention(c) (UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>?
@@ -22,7 +25,9 @@
 ///
 /// - Parameters:
 ///   - symbol: the name as it appears in the objects' dynamic symbol tables (`open64`, not
-///     `open`, where the headers renamed it: the failure says which name exists).
+///     `open`, where the headers renamed it: the failure says which name exists), or, for a
+///     static function, in an object's symbol table (`"parser.c:parse_header"` when two source
+///     files define one of that name).
 ///   - type: the symbol's C function type, `@convention(c)`.
 ///   - scope: whose calls are rebound: every loaded object (and those loaded later), the main
 ///     executable, the shared libraries, or one library by name (`in: "libsqlite3"`).
@@ -40,9 +45,9 @@
 /// While the mock answers a call, that thread's calls of the symbol by name (a stub calling
 /// `getenv`) reach the real function, never the mock again.
 ///
-/// When nothing can be rebound (no slot for the symbol in those objects, a renamed import, a
-/// sanitizer's interceptor, a refused `mprotect`, a processor other than x86-64 and arm64,
-/// which rebinding is not built for), the failure says why at this line and the
+/// When nothing can be rebound (no function of that name anywhere, a renamed import, a
+/// sanitizer's interceptor, a refused `mprotect`, an entry too short to patch, a processor
+/// other than x86-64 and arm64, which rebinding is not built for), the failure says why at this line and the
 /// mock returned receives no calls; ``Mockery/makeInterposition(_:as:in:answering:capturing:fileID:filePath:line:column:)``
 /// throws instead.
 public func interpose<F: BitwiseCopyable>(
@@ -67,13 +72,23 @@ extension Mockery {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) -> F {
         let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        return interposeReportingFailure(symbol, as: type, in: scope, answering: callers, capturing: capturing, site: site)
+    }
+
+    /// `interposition`, its failure reported at `site`: the mock returned then receives no calls
+    /// (one of fixed arguments keeps the real function as its original; a va_list form has none
+    /// it could call), or, when `F` cannot be mocked at all, is a placeholder.
+    func interposeReportingFailure<F>(
+        _ symbol: String, as type: F.Type, in scope: InterpositionScope, answering callers: InterposedCallers,
+        capturing: [Int: PointerCapture], site: SourceSite, variadic: Bool = false
+    ) -> F {
         MatcherRecorder.reportLeftovers()
         FailureReporter.flush(pendingFailures)
         do {
-            return try interposition(symbol, as: type, in: scope, answering: callers, capturing: capturing, site: site)
+            return try interposition(symbol, as: type, in: scope, answering: callers, capturing: capturing, site: site, variadic: variadic)
         } catch {
             FailureReporter.report(ImpostorFailure(message: error.description, site: site))
-            let original = LoadedObjects.defaultDefinition(of: symbol).map { UInt(bitPattern: $0) } ?? 0
+            let original = variadic ? 0 : LoadedObjects.defaultDefinition(of: symbol).map { UInt(bitPattern: $0) } ?? 0
             if let mock = try? create(type, named: symbol, capturing: [:], site: site, original: original).mock { return mock }
             return FailedMock.value(of: type, named: symbol, site: site)
         }

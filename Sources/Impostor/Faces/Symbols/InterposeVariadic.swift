@@ -47,15 +47,8 @@ extension Mockery {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) -> F {
         let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        MatcherRecorder.reportLeftovers()
-        FailureReporter.flush(pendingFailures)
-        do {
-            return try interposition(symbol, as: type, in: scope, answering: callers, capturing: capturing, site: site, variadic: true)
-        } catch {
-            FailureReporter.report(ImpostorFailure(message: error.description, site: site))
-            if let mock = try? create(type, named: symbol, capturing: [:], site: site).mock { return mock }
-            return FailedMock.value(of: type, named: symbol, site: site)
-        }
+        return interposeReportingFailure(
+            symbol, as: type, in: scope, answering: callers, capturing: capturing, site: site, variadic: true)
     }
 
     /// Rebinds the variadic C symbol `symbol` to a new mock of its va_list form `F`, throwing

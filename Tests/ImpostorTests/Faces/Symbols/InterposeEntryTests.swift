@@ -143,6 +143,33 @@ typealias IntToInt = @convention(c) (Int32) -> Int32
         withExtendedLifetime(mockery) {}
     }
 
+    /// Never writable and executable: while patched, the function's page and the page of its
+    /// relocated original are mapped read-and-execute, as /proc/self/maps lists them.
+    @Test func noPageIsWritableAndExecutable() throws {
+        let mockery = Mockery("ct_patch_typed pages")
+        let typed = try mockery.makeInterposition("ct_patch_typed", as: IntToInt.self)
+        let entry = unsafeBitCast(ct_patch_typed as IntToInt, to: UInt.self)
+        let copy = unsafeBitCast(original(of: typed), to: UInt.self)
+        #expect(copy != entry)
+        #expect(try Self.permissions(of: entry) == "r-xp")
+        #expect(try Self.permissions(of: copy) == "r-xp")
+        withExtendedLifetime(mockery) {}
+    }
+
+    /// The permissions /proc/self/maps lists for the mapping holding `address`.
+    static func permissions(of address: UInt) throws -> String? {
+        let file = try #require(fopen("/proc/self/maps", "r"))
+        defer { fclose(file) }
+        var line = [CChar](repeating: 0, count: 1024)
+        while fgets(&line, Int32(line.count), file) != nil {
+            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let fields = text.split(separator: " ")
+            let range = fields[0].split(separator: "-").compactMap { UInt($0, radix: 16) }
+            if range.count == 2, address >= range[0], address < range[1] { return String(fields[1]) }
+        }
+        return nil
+    }
+
     /// The typed form: the address from the imported declaration, the name from the symbol table.
     @Test func theTypedFormFindsTheName() {
         var answer: Int32 = 0
