@@ -24,7 +24,8 @@ let usage = """
       --peers     also run row 5 with cmocka, gMock and Python unittest.mock, when installed
       --only IDS  measure only these rows (comma-separated: 3,3t,5,8a,10a,10d,11b,12,peer) and the
                   baseline, for profiling one path (10a also gives 10b and 10c; 12 gives
-                  12a to 12d, the Swift protocol mocks and their hand-written fake)
+                  12a to 12d, the Swift protocol mocks and their hand-written fake; 13 gives
+                  13a to 13i, the same on fetch(id:name:) and an async throws member)
 
     """
 
@@ -64,6 +65,7 @@ VerifyRows.measure(into: report)
 MemoryRows.measure(into: report)
 InterpositionRows.measure(into: report)
 SwiftMockRows.measure(into: report)
+SwiftServiceRows.measure(into: report)
 if peers { PeerRows.measure(into: report) }
 report.finish()
 StandardError.write("finished in \(Format.fixed(Double(bench_now_ns() - started) / 1e9, 1)) s\n")

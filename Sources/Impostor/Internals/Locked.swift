@@ -29,3 +29,22 @@ package final class Locked<Value>: @unchecked Sendable {
         return try body(&value)
     }
 }
+
+/// A bare lock for state that inlinable code touches: the mock's module, which specializes
+/// that code, sees Impostor's Swift declarations but not its C modules, so the C calls stay
+/// behind these two non-inlined methods. The caller pairs every `acquire` with a `release`.
+@usableFromInline
+final class RawLock: @unchecked Sendable {
+    // @unchecked: the handle is immutable; the C lock serializes its holders.
+    private let lock: OpaquePointer
+
+    @usableFromInline init() {
+        guard let lock = impostor_lock_create() else { fatalError("Impostor: out of memory creating a lock") }
+        self.lock = lock
+    }
+
+    deinit { impostor_lock_destroy(lock) }
+
+    @usableFromInline func acquire() { impostor_lock_acquire(lock) }
+    @usableFromInline func release() { impostor_lock_release(lock) }
+}

@@ -31,7 +31,7 @@ public struct Stubbing<Result> {
             var cursor = 0
             StubAnswer.write(body(repeat StubAnswer.argument((each Argument).self, of: frame, at: &cursor)), to: frame)
         }
-        let swift = SwiftAnswer { call in
+        let swift = SwiftAnswer(typed: body) { call in
             var cursor = 0
             return body(repeat SwiftAnswer.argument((each Argument).self, of: call, at: &cursor))
         }
@@ -49,7 +49,7 @@ public struct Stubbing<Result> {
         let answer = StubAnswer { frame, _ in
             StubAnswer.write(body(StubAnswer.argument(A.self, of: frame, index: 0)), to: frame)
         }
-        let swift = SwiftAnswer { call in
+        let swift = SwiftAnswer(typed: body) { call in
             var cursor = 0
             return body(SwiftAnswer.argument(A.self, of: call, at: &cursor))
         }
@@ -67,7 +67,7 @@ public struct Stubbing<Result> {
         let answer = StubAnswer { frame, _ in
             StubAnswer.write(body(StubAnswer.argument(A.self, of: frame, index: 0), StubAnswer.argument(B.self, of: frame, index: 1)), to: frame)
         }
-        let swift = SwiftAnswer { call in
+        let swift = SwiftAnswer(typed: body) { call in
             var cursor = 0
             return body(SwiftAnswer.argument(A.self, of: call, at: &cursor), SwiftAnswer.argument(B.self, of: call, at: &cursor))
         }
@@ -85,7 +85,7 @@ public struct Stubbing<Result> {
         let answer = StubAnswer { frame, _ in
             StubAnswer.write(body(StubAnswer.argument(A.self, of: frame, index: 0), StubAnswer.argument(B.self, of: frame, index: 1), StubAnswer.argument(C.self, of: frame, index: 2)), to: frame)
         }
-        let swift = SwiftAnswer { call in
+        let swift = SwiftAnswer(typed: body) { call in
             var cursor = 0
             return body(SwiftAnswer.argument(A.self, of: call, at: &cursor), SwiftAnswer.argument(B.self, of: call, at: &cursor), SwiftAnswer.argument(C.self, of: call, at: &cursor))
         }
@@ -103,7 +103,7 @@ public struct Stubbing<Result> {
         let answer = StubAnswer { frame, _ in
             StubAnswer.write(body(StubAnswer.argument(A.self, of: frame, index: 0), StubAnswer.argument(B.self, of: frame, index: 1), StubAnswer.argument(C.self, of: frame, index: 2), StubAnswer.argument(D.self, of: frame, index: 3)), to: frame)
         }
-        let swift = SwiftAnswer { call in
+        let swift = SwiftAnswer(typed: body) { call in
             var cursor = 0
             return body(SwiftAnswer.argument(A.self, of: call, at: &cursor), SwiftAnswer.argument(B.self, of: call, at: &cursor), SwiftAnswer.argument(C.self, of: call, at: &cursor), SwiftAnswer.argument(D.self, of: call, at: &cursor))
         }
@@ -212,7 +212,7 @@ public struct Stubbing<Result> {
     @inlinable
     func returning(_ values: [Result], site: SourceSite) -> StubChain<Result> {
         let answers = values.map { value in StubAnswer { frame, _ in StubAnswer.write(value, to: frame) } }
-        let swift = values.map { value in SwiftAnswer { _ in value } }
+        let swift = values.map { value in SwiftAnswer(constant: value) }
         return install(consecutive: answers, swift: swift, site: site)
     }
 

@@ -10,10 +10,11 @@ extension Verifier {
         for pattern in patterns { pattern.verify(mode: mode, timeout: timeout, site: site) }
     }
 
-    /// The positions of the member's recorded calls that match, with the calls themselves.
-    static func check(_ pattern: SwiftCallPattern) -> (calls: [SwiftCall], matching: [Int], generation: Int) {
-        let (calls, _, generation) = pattern.member.snapshot()
-        return (calls, calls.indices.filter { pattern.matches(calls[$0].arguments) }, generation)
+    /// The positions of the member's recorded calls that match. The calls are read from the
+    /// typed log one at a time, never copied out: a failure's message reads them again.
+    static func check(_ pattern: SwiftCallPattern) -> (matching: [Int], generation: Int) {
+        let (positions, generation) = pattern.member.log.positions(matching: pattern)
+        return (positions, generation)
     }
 
     static func verify(_ pattern: SwiftCallPattern, mode: VerificationMode, timeout: Duration?, site: SourceSite) {
@@ -38,7 +39,8 @@ extension Verifier {
         }
         guard mode.accepts(result.matching.count) else {
             FailureReporter.report(ImpostorFailure(
-                message: FailureMessages.verificationFailed(pattern: pattern, mode: mode, calls: result.calls, matching: result.matching.count, timeout: timeout),
+                message: FailureMessages.verificationFailed(
+                    pattern: pattern, mode: mode, calls: pattern.member.snapshot().calls, matching: result.matching.count, timeout: timeout),
                 site: site))
             return
         }

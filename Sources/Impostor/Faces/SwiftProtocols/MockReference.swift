@@ -23,7 +23,14 @@
 /// call from the test), or declare the reference with `let` in the mock's initialiser, if
 /// several threads may reach it first at once.
 public final class MockReference<each Argument, Result, Failure: Error>: Sendable {
-    let member: SwiftMember
+    @usableFromInline let member: SwiftMember
+    /// The member's calls, kept with their types; `member.log` is the same object.
+    @usableFromInline let log: TypedSwiftCallLog<repeat each Argument, Result>
+    /// The value an unanswered call returns, made without a cast.
+    @usableFromInline let makeDefault: TypedDefault<Result>
+    /// The types of the typed stub parts this member's entry point runs, found once: looking
+    /// up a generic type over a parameter pack is a call into the runtime each time.
+    @usableFromInline let typedKinds: TypedStubKinds
 
     /// A reference to a synchronous member, such as `MockReference(print)`.
     ///
@@ -34,8 +41,9 @@ public final class MockReference<each Argument, Result, Failure: Error>: Sendabl
         on mock: (any Mocking)? = nil, property: String = #function,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) {
+        (log, makeDefault, typedKinds) = (TypedSwiftCallLog(), TypedDefault(), TypedStubKinds(for: Self.self))
         self.member = Self.makeMember(
-            name: name, property: property, isAsync: false, owner: mock,
+            name: name, property: property, log: log, isAsync: false, owner: mock,
             site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
@@ -46,8 +54,9 @@ public final class MockReference<each Argument, Result, Failure: Error>: Sendabl
         on mock: (any Mocking)? = nil, property: String = #function,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) {
+        (log, makeDefault, typedKinds) = (TypedSwiftCallLog(), TypedDefault(), TypedStubKinds(for: Self.self))
         self.member = Self.makeMember(
-            name: name, property: property, isAsync: true, owner: mock,
+            name: name, property: property, log: log, isAsync: true, owner: mock,
             site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
@@ -57,20 +66,22 @@ public final class MockReference<each Argument, Result, Failure: Error>: Sendabl
         named name: String, isAsync: Bool = false, on mock: (any Mocking)? = nil,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) {
+        (log, makeDefault, typedKinds) = (TypedSwiftCallLog(), TypedDefault(), TypedStubKinds(for: Self.self))
         self.member = Self.makeMember(
-            name: name, property: name, isAsync: isAsync, owner: mock,
+            name: name, property: name, log: log, isAsync: isAsync, owner: mock,
             site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     private static func makeMember(
-        name: String?, property: String, isAsync: Bool, owner: (any Mocking)?, site: SourceSite
+        name: String?, property: String, log: SwiftCallLog, isAsync: Bool, owner: (any Mocking)?, site: SourceSite
     ) -> SwiftMember {
         var types: [Any.Type] = []
         repeat types.append((each Argument).self)
         let member = SwiftMember(
             memberName: name ?? memberName(fromProperty: property), parameterTypes: types, resultType: Result.self,
             failureType: Failure.self, isAsync: isAsync, site: site, mockery: Mockery.current,
-            makeDefault: SwiftDefaults.maker(Result.self))
+            makeDefault: SwiftDefaults.maker(Result.self), log: log,
+            compilePattern: { TypedPattern<repeat each Argument>.compile($0) })
         if let owner { member.adopt(by: owner.mockCore) }
         return member
     }

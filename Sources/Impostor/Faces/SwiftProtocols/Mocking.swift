@@ -21,29 +21,23 @@ extension Mocking {
     /// ```
     ///
     /// A member that does not throw needs no `try`; a throwing member's stub may throw.
-    @discardableResult
+    @inlinable @discardableResult
     public func call<each Argument, Result, Failure: Error>(
         _ reference: MockReference<repeat each Argument, Result, Failure>, args: repeat each Argument,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) throws(Failure) -> Result {
-        var arguments: [Any] = []
-        repeat arguments.append(each args)
-        return try reference.member.call(
-            arguments, owner: mockCore, returning: Result.self, throwing: Failure.self,
-            site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        try reference.call(
+            repeat each args, owner: mockCore, site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Records a call of an `async` member; its stubs may be `async` blocks.
-    @discardableResult
+    @inlinable @discardableResult
     public func call<each Argument, Result, Failure: Error>(
         _ reference: MockReference<repeat each Argument, Result, Failure>, args: repeat each Argument,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) async throws(Failure) -> Result {
-        var arguments: [Any] = []
-        repeat arguments.append(each args)
-        return try await reference.member.callAsync(
-            arguments, owner: mockCore, returning: Result.self, throwing: Failure.self,
-            site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        try await reference.callAsync(
+            repeat each args, owner: mockCore, site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// MockingKit's older name for `call(_:args:)`.

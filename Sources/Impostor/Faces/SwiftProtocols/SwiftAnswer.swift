@@ -13,11 +13,34 @@ struct SwiftAnswer: @unchecked Sendable {
     }
 
     @usableFromInline let body: Body
+    /// The block as written (a ``TypedAnswer``), for the typed entry point; nil for answers
+    /// only the engine gives (values, errors, async or throwing blocks, `Invocation` blocks).
+    @usableFromInline let typed: AnyObject?
 
     @usableFromInline
-    init(_ body: @escaping (SwiftCall) throws -> Any) { self.body = .sync(body) }
+    init(_ body: @escaping (SwiftCall) throws -> Any) {
+        self.body = .sync(body)
+        typed = nil
+    }
+
+    /// An answer of `value` for every call, which the typed entry point returns directly.
     @usableFromInline
-    init(async body: @escaping (SwiftCall) async throws -> Any) { self.body = .async(body) }
+    init<Result>(constant value: Result) {
+        body = .sync { _ in value }
+        typed = ConstantAnswer(value)
+    }
+
+    /// An answer the typed entry point may run directly, with `block` as the engine runs it.
+    @usableFromInline
+    init<each Argument, Result>(typed block: @escaping (repeat each Argument) -> Result, _ body: @escaping (SwiftCall) throws -> Any) {
+        self.body = .sync(body)
+        typed = TypedAnswer(block)
+    }
+    @usableFromInline
+    init(async body: @escaping (SwiftCall) async throws -> Any) {
+        self.body = .async(body)
+        typed = nil
+    }
 
     var isAsync: Bool { if case .async = body { true } else { false } }
 

@@ -5,11 +5,11 @@ struct SwiftCall: @unchecked Sendable {
     // @unchecked: the arguments are the caller's values, kept as they are; like a C mock's
     // recorded bytes they are read by verification on the test's thread after the call.
 
-    let stamp: UInt64
-    let thread: UInt
+    @usableFromInline let stamp: UInt64
+    @usableFromInline let thread: UInt
     let arguments: [Any]
     /// The value returned (nil for a call that threw or has not returned yet).
     var result: Any?
     /// The error thrown, if any.
-    var error: (any Error)?
+    @usableFromInline var error: (any Error)?
 }

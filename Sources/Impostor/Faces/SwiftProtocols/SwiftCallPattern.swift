@@ -8,11 +8,15 @@ struct SwiftArgumentMatcher: @unchecked Sendable {
     let test: (Any) -> Bool
     /// Argument captors: handed the argument of a call that matched.
     let onMatch: ((Any) -> Void)?
+    /// The matcher's test on its own type (a ``TypedArgumentTest``), for the typed entry
+    /// point; nil for a literal, which is tested only through `test`.
+    let typed: AnyObject?
 
     init<Value>(_ matcher: Matcher<Value>, onMatch: ((Any) -> Void)? = nil) {
         description = matcher.description
         isAny = matcher.isAny
         valueType = Value.self
+        typed = TypedArgumentTest<Value>(isAny: matcher.isAny, test: matcher.test.value)
         test = { argument in
             guard let value = argument as? Value else { return false }
             return matcher.matches(value)
@@ -28,6 +32,7 @@ struct SwiftArgumentMatcher: @unchecked Sendable {
         valueType = type
         test = { argument in SwiftArgumentMatcher.equal(equatable, argument) }
         onMatch = nil
+        typed = nil
     }
 
     /// `lhs == rhs` when `rhs` has `lhs`'s type (the existential opened at run time).

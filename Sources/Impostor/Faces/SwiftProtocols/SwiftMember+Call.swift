@@ -10,12 +10,13 @@ extension SwiftMember {
     }
 
     /// Handles a call of a synchronous member.
+    ///
+    /// `record` keeps the finished call in the member's typed log (see ``MockReference``).
+    @usableFromInline
     func call<Result, Failure: Error>(
-        _ arguments: [Any], owner: MockCore, returning: Result.Type, throwing: Failure.Type, site: SourceSite
+        _ arguments: [Any], returning: Result.Type, throwing: Failure.Type, site: SourceSite,
+        record: (SwiftCall, Result?) -> Void
     ) throws(Failure) -> Result {
-        adopt(by: owner)
-        if let prototype = prototypeAnswer(arguments, Result.self, site: site) { return prototype }
-        if isReleasedForCalls { return lateCall(site: site) }
         var call = SwiftCall(stamp: CallStamp.next(), thread: CallingThread.currentID, arguments: arguments)
         let (decision, movedState) = decide(&call, site: site)
         // After the call is recorded: a waiter wakes only once the call that moved a state is done.
@@ -24,27 +25,26 @@ extension SwiftMember {
         case .answer(let answer, _):
             guard case .sync(let body) = answer.body else {
                 // Refused when stubbed: an async answer is never installed on a sync member.
-                return finish(&call, with: nil, site: site)
+                return finish(&call, with: nil, site: site, record: record)
             }
             let produced: Any
             do {
                 produced = try pendingFailures.whileAnsweringSwift { try body(call) }
             } catch {
-                return try rethrow(error, &call, Failure.self, site: site)
+                return try rethrow(error, &call, Failure.self, site: site, record: record)
             }
-            return finish(&call, with: produced, site: site)
+            return finish(&call, with: produced, site: site, record: record)
         case .none:
-            return finish(&call, with: nil, site: site)
+            return finish(&call, with: nil, site: site, record: record)
         }
     }
 
     /// Handles a call of an `async` member.
+    @usableFromInline
     func callAsync<Result, Failure: Error>(
-        _ arguments: [Any], owner: MockCore, returning: Result.Type, throwing: Failure.Type, site: SourceSite
+        _ arguments: [Any], returning: Result.Type, throwing: Failure.Type, site: SourceSite,
+        record: (SwiftCall, Result?) -> Void
     ) async throws(Failure) -> Result {
-        adopt(by: owner)
-        if let prototype = prototypeAnswer(arguments, Result.self, site: site) { return prototype }
-        if isReleasedForCalls { return lateCall(site: site) }
         var call = SwiftCall(stamp: CallStamp.next(), thread: CallingThread.currentID, arguments: arguments)
         let (decision, movedState) = decide(&call, site: site)
         // After the call is recorded: a waiter wakes only once the call that moved a state is done.
@@ -58,11 +58,11 @@ extension SwiftMember {
                 case .async(let body): produced = try await body(call)
                 }
             } catch {
-                return try rethrow(error, &call, Failure.self, site: site)
+                return try rethrow(error, &call, Failure.self, site: site, record: record)
             }
-            return finish(&call, with: produced, site: site)
+            return finish(&call, with: produced, site: site, record: record)
         case .none:
-            return finish(&call, with: nil, site: site)
+            return finish(&call, with: nil, site: site, record: record)
         }
     }
 
@@ -90,11 +90,12 @@ extension SwiftMember {
     }
 
     /// The answer's value as the member's result, or the default value; records the call.
-    private func finish<Result>(_ call: inout SwiftCall, with produced: Any?, site: SourceSite) -> Result {
+    private func finish<Result>(
+        _ call: inout SwiftCall, with produced: Any?, site: SourceSite, record: (SwiftCall, Result?) -> Void
+    ) -> Result {
         if let produced, !(produced is NoValue) {
             if let value = produced as? Result {
-                call.result = value
-                append(call)
+                record(call, value)
                 return value
             }
             FailureReporter.report(ImpostorFailure(
@@ -103,17 +104,17 @@ extension SwiftMember {
                 site: site), pending: pendingFailures)
         }
         guard let value = makeDefault?() as? Result else {
-            append(call)
+            record(call, nil)
             FailedClosureMock.stop(FailureMessages.noSwiftDefault(mock: name, result: TypeMetadata.name(of: Result.self)), site: site)
         }
-        call.result = value
-        append(call)
+        record(call, value)
         return value
     }
 
     /// A call after the release: counted (the first reported) and answered with the default
     /// value, without a lock, a stamp or a record.
-    private func lateCall<Result>(site: SourceSite) -> Result {
+    @usableFromInline
+    func lateCall<Result>(site: SourceSite) -> Result {
         countLateCall(site: site)
         guard let value = makeDefault?() as? Result else {
             FailedClosureMock.stop(FailureMessages.noSwiftDefault(mock: name, result: TypeMetadata.name(of: Result.self)), site: site)
@@ -123,11 +124,11 @@ extension SwiftMember {
 
     /// Throws the answer's error when the member can throw it; reports it otherwise.
     private func rethrow<Result, Failure: Error>(
-        _ error: any Error, _ call: inout SwiftCall, _: Failure.Type, site: SourceSite
+        _ error: any Error, _ call: inout SwiftCall, _: Failure.Type, site: SourceSite, record: (SwiftCall, Result?) -> Void
     ) throws(Failure) -> Result {
         call.error = error
         if let typed = error as? Failure {
-            append(call)
+            record(call, nil)
             throw typed
         }
         FailureReporter.report(ImpostorFailure(
@@ -135,13 +136,13 @@ extension SwiftMember {
                 mock: name, error: ValueFormatter.describeSwiftValue(error), failure: TypeMetadata.name(of: Failure.self)),
             site: site), pending: pendingFailures)
         call.error = nil
-        return finish(&call, with: nil, site: site)
+        return finish(&call, with: nil, site: site, record: record)
     }
 
     /// Inside `stub(...)`, `verify(...)` or `checking { }`: hands the call to the prototype
     /// recorder and returns a placeholder result; nil outside a prototype.
-    private func prototypeAnswer<Result>(_ arguments: [Any], _: Result.Type, site: SourceSite) -> Result? {
-        guard PrototypeRecorder.isRecording else { return nil }
+    @usableFromInline
+    func prototypeAnswer<Result>(_ arguments: [Any], _: Result.Type, site: SourceSite) -> Result {
         PrototypeRecorder.active?.capture(self, arguments)
         if let value = SwiftDefaults.value(Result.self) { return value }
         FailedClosureMock.stop(FailureMessages.noSwiftPrototypeResult(mock: name, result: TypeMetadata.name(of: Result.self)), site: site)

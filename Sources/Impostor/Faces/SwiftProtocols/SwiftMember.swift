@@ -4,6 +4,7 @@ import Synchronization
 /// ``Interceptor`` is to a C function pointer. It records each call with the same global
 /// stamps as C mocks, answers it from the member's expectations, stubs or registered
 /// result, and keeps the call log that `verify`, `verifyInOrder` and `calls(to:)` read.
+@usableFromInline
 final class SwiftMember: @unchecked Sendable, LateCallCounting {
     // @unchecked: mutable state lives in `state`, touched only under its lock; the rest is
     // immutable after init.
@@ -26,11 +27,6 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
         var ownerName: String?
         var pendingFailures: PendingFailures
         var book: ExpectationBook
-        var calls: [SwiftCall] = []
-        /// Positions in `calls` a verify has accounted for.
-        var verified = Set<Int>()
-        /// Counts `resetCalls`: positions taken before a reset say nothing about calls after it.
-        var generation = 0
         /// Newest last; scanned newest first.
         var stubs: [SwiftStub] = []
         /// MockingKit's `registerResult`: answers calls no stub matches.
@@ -39,6 +35,12 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
     }
 
     let state: Locked<State>
+    /// The calls, kept with the member's own types (made by its ``MockReference``).
+    let log: SwiftCallLog
+    /// True while nothing but the default value can answer a call: no stub, no registered
+    /// result, no expectation, a nice Mockery. Read without a lock by the typed entry point,
+    /// which then records the call and returns the default without boxing its arguments.
+    private let answersByDefault = Atomic<Bool>(true)
     /// Set once an expectation names this member (see `Interceptor`'s flag of the same name).
     private let expected = Atomic<Bool>(false)
     /// `state.released`, readable without the lock: a late call neither waits for it nor
@@ -51,12 +53,17 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
     /// Makes the value an unanswered call returns, decided once for the result type (the
     /// conformance lookups cost more than the rest of a call); nil when none can be made.
     let makeDefault: (() -> Any)?
+    /// Compiles a pattern's matchers for the member's types (see `SwiftStub.typedPattern`).
+    let compilePattern: ([SwiftArgumentMatcher]) -> AnyObject?
 
     init(
         memberName: String, parameterTypes: [Any.Type], resultType: Any.Type, failureType: Any.Type, isAsync: Bool,
-        site: SourceSite, mockery: Mockery, makeDefault: (() -> Any)?
+        site: SourceSite, mockery: Mockery, makeDefault: (() -> Any)?, log: SwiftCallLog,
+        compilePattern: @escaping ([SwiftArgumentMatcher]) -> AnyObject?
     ) {
+        self.compilePattern = compilePattern
         self.makeDefault = makeDefault
+        self.log = log
         self.memberName = memberName
         self.parameterTypes = parameterTypes
         self.resultType = resultType
@@ -64,6 +71,48 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
         self.isAsync = isAsync
         creationSite = site
         state = Locked(State(pendingFailures: mockery.pendingFailures, book: mockery.book))
+        answersByDefault.store(mockery.book.strictness == .nice, ordering: .releasing)
+    }
+
+    /// How a typed call goes on (see `enter(from:)`).
+    @usableFromInline
+    enum Entry {
+        /// Only the default value can answer: record the call with this stamp and thread.
+        case byDefault(stamp: UInt64, thread: UInt)
+        /// Inside `stub(...)`, `verify(...)` or `checking { }`: hand the call to the recorder.
+        case prototype
+        /// After the release: counted and answered with the default value.
+        case released
+        /// Only these stubs (newest last) or a registered result may answer: the typed entry
+        /// point tries them, and hands the call to the engine if none it can run matches.
+        case stubs([SwiftStub])
+        /// Expectations may answer: the engine decides.
+        case engine
+    }
+
+    /// The first step of every call: ties the member to `owner`, reports matchers left over
+    /// on the thread, and says how the call goes on, in one call from the typed entry point.
+    @usableFromInline
+    func enter(from owner: MockCore) -> Entry {
+        adopt(by: owner)
+        if PrototypeRecorder.isRecording { return .prototype }
+        if isReleasedForCalls { return .released }
+        MatcherRecorder.reportLeftovers()
+        if answersByDefault.load(ordering: .acquiring) { return .byDefault(stamp: CallStamp.next(), thread: CallingThread.currentID) }
+        if isExpected { return .engine }
+        return .stubs(state.withLock { $0.stubs })
+    }
+
+    /// A stamp and the calling thread, for a call the typed entry point answers itself.
+    @usableFromInline
+    func stampNow() -> (stamp: UInt64, thread: UInt) { (CallStamp.next(), CallingThread.currentID) }
+
+    /// Runs a stub's block as the engine does: failures it reports wait for the mock's test.
+    @usableFromInline
+    func answering<R>(_ block: () -> R) -> R {
+        var result: R?
+        pendingFailures.whileAnswering { result = block() }
+        return result!
     }
 
     /// `printer.print`: the mock's name and the member's, as every message shows them.
@@ -86,6 +135,7 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
             state.ownerName = core.name
             state.pendingFailures = core.pendingFailures
             state.book = core.book
+            if core.book.strictness != .nice { answersByDefault.store(false, ordering: .releasing) }
             return true
         }
         if isNew {
@@ -95,7 +145,10 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
     }
 
     /// Sends this member's calls through its Mockery's expectations from now on.
-    func markExpected() { expected.store(true, ordering: .releasing) }
+    func markExpected() {
+        expected.store(true, ordering: .releasing)
+        answersByDefault.store(false, ordering: .releasing)
+    }
 
     var isExpected: Bool { expected.load(ordering: .acquiring) }
 
@@ -105,12 +158,10 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
         releasedFlag.store(true, ordering: .releasing)
         state.withLock { state in
             state.released = true
-            state.calls = []
-            state.verified = []
-            state.generation += 1
             state.stubs = []
             state.registered = nil
         }
+        log.removeAll()
     }
 
     /// True once the member is released (one atomic load).
@@ -130,6 +181,7 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
     /// Adds a stub; newest wins.
     func install(_ stub: SwiftStub) {
         state.withLock { $0.stubs.append(stub) }
+        answersByDefault.store(false, ordering: .releasing)
     }
 
     /// The answer of the newest stub whose pattern matches `arguments`, else the registered
@@ -150,34 +202,17 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
 
     func register(_ answer: SwiftAnswer) {
         state.withLock { $0.registered = answer }
-    }
-
-    func append(_ call: SwiftCall) {
-        state.withLock { state in
-            if !state.released { state.calls.append(call) }
-        }
+        answersByDefault.store(false, ordering: .releasing)
     }
 
     /// The recorded calls, oldest first, with whether a verify accounted for each.
-    func snapshot() -> (calls: [SwiftCall], verified: Set<Int>, generation: Int) {
-        state.withLock { ($0.calls, $0.verified, $0.generation) }
-    }
+    func snapshot() -> (calls: [SwiftCall], verified: Set<Int>, generation: Int) { log.snapshot() }
 
     /// Marks calls a verify accounted for, unless the calls were reset since `generation`.
-    func markVerified(_ positions: [Int], generation: Int) {
-        state.withLock { state in
-            if state.generation == generation { state.verified.formUnion(positions) }
-        }
-    }
+    func markVerified(_ positions: [Int], generation: Int) { log.markVerified(positions, generation: generation) }
 
     /// Forgets the recorded calls (MockingKit's `resetCalls`); stubs stay.
-    func resetCalls() {
-        state.withLock { state in
-            state.calls = []
-            state.verified = []
-            state.generation += 1
-        }
-    }
+    func resetCalls() { log.removeAll() }
 
     /// The recorded calls as ``Invocation``s, oldest first; only the newest `last` when given.
     func invocations(last: Int = .max) -> [Invocation] {

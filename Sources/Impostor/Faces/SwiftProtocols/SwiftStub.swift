@@ -1,6 +1,7 @@
 import Synchronization
 
 /// One stub of a Swift mock's member: a pattern and its answers, in order, the last repeating.
+@usableFromInline
 final class SwiftStub: @unchecked Sendable {
     // @unchecked: `first` is immutable; later answers and the count are touched only under
     // `lock`, and announced through `hasMore` (as a C mock's `Stub` does).
@@ -9,9 +10,14 @@ final class SwiftStub: @unchecked Sendable {
     private let hasMore = Atomic<Bool>(false)
     private let lock = Locked<(answers: [SwiftAnswer], used: Int)>(([], 0))
 
+    /// The pattern's matchers compiled for the member's types (a ``TypedPattern``), or nil
+    /// when the engine must match its calls (see TypedStubs.swift).
+    @usableFromInline let typedPattern: AnyObject?
+
     init(pattern: SwiftCallPattern, answer: SwiftAnswer) {
         self.pattern = pattern
         first = answer
+        typedPattern = pattern.member.compilePattern(pattern.arguments)
         lock.withLock { $0.answers = [answer] }
     }
 
@@ -19,6 +25,12 @@ final class SwiftStub: @unchecked Sendable {
     func append(_ answer: SwiftAnswer) {
         lock.withLock { $0.answers.append(answer) }
         hasMore.store(true, ordering: .releasing)
+    }
+
+    /// The block of a stub with a single answer, as written (a ``TypedAnswer``): what the
+    /// typed entry point runs. Nil once answers were added, which only the engine counts.
+    @usableFromInline var typedAnswer: AnyObject? {
+        hasMore.load(ordering: .acquiring) ? nil : first.typed
     }
 
     /// The answer for the next matching call: a single answer without a lock.

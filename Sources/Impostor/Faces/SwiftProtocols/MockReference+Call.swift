@@ -1,0 +1,135 @@
+import Synchronization
+
+// The typed entry point of a Swift mock's call: `call(ref, args:)` lands here with the
+// arguments as their own types. Inlinable, so that it is specialized for the member's types in
+// the mock's module: generic code over a parameter pack builds the arguments' tuple type at
+// run time on every call. A call nothing but the default value can answer is recorded typed
+// and answered at once; any other is boxed for the engine (`SwiftMember.call`), which hands
+// the finished call back to be recorded typed.
+
+extension MockReference {
+    /// Handles a call of a synchronous member.
+    @inlinable
+    func call(_ arguments: repeat each Argument, owner: MockCore, site: SourceSite) throws(Failure) -> Result {
+        log.leaveScanner(Self.scanner)
+        switch member.enter(from: owner) {
+        case .byDefault(let stamp, let thread):
+            guard let value = makeDefault.make() else { break }
+            log.append(stamp: stamp, thread: thread, repeat each arguments, result: value, error: nil)
+            return value
+        case .prototype:
+            return member.prototypeAnswer(Self.box(repeat each arguments), Result.self, site: site)
+        case .released:
+            return member.lateCall(site: site)
+        case .stubs(let stubs):
+            if let value = answer(from: stubs, repeat each arguments) { return value }
+        case .engine:
+            break
+        }
+        let log = self.log
+        return try member.call(Self.box(repeat each arguments), returning: Result.self, throwing: Failure.self, site: site) { call, result in
+            log.append(stamp: call.stamp, thread: call.thread, repeat each arguments, result: result, error: call.error)
+        }
+    }
+
+    /// Handles a call of an `async` member.
+    @inlinable
+    func callAsync(_ arguments: repeat each Argument, owner: MockCore, site: SourceSite) async throws(Failure) -> Result {
+        log.leaveScanner(Self.scanner)
+        switch member.enter(from: owner) {
+        case .byDefault(let stamp, let thread):
+            guard let value = makeDefault.make() else { break }
+            log.append(stamp: stamp, thread: thread, repeat each arguments, result: value, error: nil)
+            return value
+        case .prototype:
+            return member.prototypeAnswer(Self.box(repeat each arguments), Result.self, site: site)
+        case .released:
+            return member.lateCall(site: site)
+        case .stubs(let stubs):
+            if let value = answer(from: stubs, repeat each arguments) { return value }
+        case .engine:
+            break
+        }
+        let log = self.log
+        return try await member.callAsync(Self.box(repeat each arguments), returning: Result.self, throwing: Failure.self, site: site) {
+            call, result in
+            log.append(stamp: call.stamp, thread: call.thread, repeat each arguments, result: result, error: call.error)
+        }
+    }
+
+    /// The answer of the newest stub matching the arguments, run and recorded here, when it is
+    /// one the typed entry point can run; nil hands the call to the engine, with nothing done.
+    @inlinable
+    func answer(from stubs: [SwiftStub], _ arguments: repeat each Argument) -> Result? {
+        let kinds = typedKinds
+        for stub in stubs.reversed() {
+            // A stub compiled for this member's types, its one answer a block of them: the
+            // type checks are pointer compares, and make the downcasts below sound.
+            guard let typed = stub.typedPattern, ObjectIdentifier(type(of: typed)) == kinds.pattern else { return nil }
+            guard unsafeDowncast(typed, to: TypedPattern<repeat each Argument>.self).matches(repeat each arguments) else { continue }
+            guard let body = stub.typedAnswer else { return nil }
+            let value: Result
+            let (stamp, thread) = member.stampNow()
+            let kind = ObjectIdentifier(type(of: body))
+            if kind == kinds.block {
+                let block = unsafeDowncast(body, to: TypedAnswer<repeat each Argument, Result>.self).block
+                value = member.answering { block(repeat each arguments) }
+            } else if kind == kinds.constant {
+                value = unsafeDowncast(body, to: ConstantAnswer<Result>.self).value
+            } else if kind == kinds.blockOfNothing {
+                let block = unsafeDowncast(body, to: TypedAnswer<Result>.self).block
+                value = member.answering { block() }
+            } else {
+                return nil
+            }
+            log.append(stamp: stamp, thread: thread, repeat each arguments, result: value, error: nil)
+            return value
+        }
+        return nil
+    }
+
+    /// What verification matches recorded calls with, specialized here for the member's types.
+    @inlinable
+    static func scanner() -> (TypedPattern<repeat each Argument>, [TypedSwiftCallLog<repeat each Argument, Result>.Entry]) -> [Int] {
+        { pattern, entries in
+            var positions: [Int] = []
+            for index in entries.indices where pattern.matches(repeat each entries[index].arguments) { positions.append(index) }
+            return positions
+        }
+    }
+
+    /// The arguments as the engine's matchers, answers and messages take them.
+    @inlinable
+    static func box(_ arguments: repeat each Argument) -> [Any] {
+        var boxed: [Any] = []
+        repeat boxed.append(each arguments)
+        return boxed
+    }
+}
+
+/// How a member's result is made from nothing, decided once per reference: a fixed value
+/// (nil, zero, empty) is kept as it is; a ``DefaultValue`` type is asked on each call, since it
+/// may make a new instance. Nil when no default can be made: the engine reports that.
+@usableFromInline
+struct TypedDefault<Result>: @unchecked Sendable {
+    // @unchecked: a fixed default is a value made from nothing (nil, zero, empty), never
+    // shared mutable state; a DefaultValue type's maker is its own static member.
+    @usableFromInline let fixed: Result?
+    @usableFromInline let maker: (() -> Any)?
+
+    init() {
+        let maker = SwiftDefaults.maker(Result.self)
+        if Result.self is any DefaultValue.Type {
+            (fixed, self.maker) = (nil, maker)
+        } else {
+            (fixed, self.maker) = (maker.map { $0() as? Result } ?? nil, nil)
+        }
+    }
+
+    /// The default value, or nil when the engine must report that none can be made.
+    @inlinable
+    func make() -> Result? {
+        if let fixed { return fixed }
+        return maker.flatMap { $0() as? Result }
+    }
+}
