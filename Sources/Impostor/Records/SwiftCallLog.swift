@@ -34,8 +34,9 @@ class SwiftCallLog: @unchecked Sendable {
     /// Marks calls a verify accounted for, unless the calls were reset since `generation`.
     func markVerified(_ positions: [Int], generation: Int) { fatalError("SwiftCallLog is abstract") }
 
-    /// Forgets every kept call.
-    func removeAll() { fatalError("SwiftCallLog is abstract") }
+    /// Forgets every kept call; with `keepingCapacity`, the next calls reuse the memory (a
+    /// reset between a test's phases), else it is freed (a release).
+    func removeAll(keepingCapacity: Bool) { fatalError("SwiftCallLog is abstract") }
 }
 
 /// The log of a member taking `Argument` and returning `Result`.
@@ -167,9 +168,9 @@ final class TypedSwiftCallLog<each Argument, Result>: SwiftCallLog, @unchecked S
         }
     }
 
-    override func removeAll() {
+    override func removeAll(keepingCapacity: Bool) {
         withStorage { storage in
-            storage.entries = []
+            storage.entries.removeAll(keepingCapacity: keepingCapacity)
             storage.errors = [:]
             storage.verified = []
             storage.generation += 1

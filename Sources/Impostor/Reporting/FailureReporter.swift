@@ -127,6 +127,7 @@ enum PendingFailure: Sendable {
 }
 
 /// Failures raised on a thread where no test was current, waiting for the test's thread.
+@usableFromInline
 final class PendingFailures: Sendable {
     private let failures = Locked<[PendingFailure]>([])
     /// Set when the Mockery that owns this store is gone.

@@ -21,8 +21,8 @@ extension MockReference {
             return member.prototypeAnswer(Self.box(repeat each arguments), Result.self, site: site)
         case .released:
             return member.lateCall(site: site)
-        case .stubs(let stubs):
-            if let value = answer(from: stubs, repeat each arguments) { return value }
+        case .stubs(let stubs, let pending):
+            if let value = answer(from: stubs, pending, repeat each arguments) { return value }
         case .engine:
             break
         }
@@ -45,8 +45,8 @@ extension MockReference {
             return member.prototypeAnswer(Self.box(repeat each arguments), Result.self, site: site)
         case .released:
             return member.lateCall(site: site)
-        case .stubs(let stubs):
-            if let value = answer(from: stubs, repeat each arguments) { return value }
+        case .stubs(let stubs, let pending):
+            if let value = answer(from: stubs, pending, repeat each arguments) { return value }
         case .engine:
             break
         }
@@ -60,7 +60,7 @@ extension MockReference {
     /// The answer of the newest stub matching the arguments, run and recorded here, when it is
     /// one the typed entry point can run; nil hands the call to the engine, with nothing done.
     @inlinable
-    func answer(from stubs: [SwiftStub], _ arguments: repeat each Argument) -> Result? {
+    func answer(from stubs: [SwiftStub], _ pending: PendingFailures, _ arguments: repeat each Argument) -> Result? {
         let kinds = typedKinds
         for stub in stubs.reversed() {
             // A stub compiled for this member's types, its one answer a block of them: the
@@ -73,12 +73,12 @@ extension MockReference {
             let kind = ObjectIdentifier(type(of: body))
             if kind == kinds.block {
                 let block = unsafeDowncast(body, to: TypedAnswer<repeat each Argument, Result>.self).block
-                value = member.answering { block(repeat each arguments) }
+                value = SwiftMember.answering(pending) { block(repeat each arguments) }
             } else if kind == kinds.constant {
                 value = unsafeDowncast(body, to: ConstantAnswer<Result>.self).value
             } else if kind == kinds.blockOfNothing {
                 let block = unsafeDowncast(body, to: TypedAnswer<Result>.self).block
-                value = member.answering { block() }
+                value = SwiftMember.answering(pending) { block() }
             } else {
                 return nil
             }

@@ -85,7 +85,7 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
         case released
         /// Only these stubs (newest last) or a registered result may answer: the typed entry
         /// point tries them, and hands the call to the engine if none it can run matches.
-        case stubs([SwiftStub])
+        case stubs([SwiftStub], PendingFailures)
         /// Expectations may answer: the engine decides.
         case engine
     }
@@ -100,7 +100,8 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
         MatcherRecorder.reportLeftovers()
         if answersByDefault.load(ordering: .acquiring) { return .byDefault(stamp: CallStamp.next(), thread: CallingThread.currentID) }
         if isExpected { return .engine }
-        return .stubs(state.withLock { $0.stubs })
+        let (stubs, pending) = state.withLock { ($0.stubs, $0.pendingFailures) }
+        return .stubs(stubs, pending)
     }
 
     /// A stamp and the calling thread, for a call the typed entry point answers itself.
@@ -109,9 +110,9 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
 
     /// Runs a stub's block as the engine does: failures it reports wait for the mock's test.
     @usableFromInline
-    func answering<R>(_ block: () -> R) -> R {
+    static func answering<R>(_ pending: PendingFailures, _ block: () -> R) -> R {
         var result: R?
-        pendingFailures.whileAnswering { result = block() }
+        pending.whileAnswering { result = block() }
         return result!
     }
 
@@ -161,7 +162,7 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
             state.stubs = []
             state.registered = nil
         }
-        log.removeAll()
+        log.removeAll(keepingCapacity: false)
     }
 
     /// True once the member is released (one atomic load).
@@ -212,7 +213,7 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
     func markVerified(_ positions: [Int], generation: Int) { log.markVerified(positions, generation: generation) }
 
     /// Forgets the recorded calls (MockingKit's `resetCalls`); stubs stay.
-    func resetCalls() { log.removeAll() }
+    func resetCalls() { log.removeAll(keepingCapacity: true) }
 
     /// The recorded calls as ``Invocation``s, oldest first; only the newest `last` when given.
     func invocations(last: Int = .max) -> [Invocation] {
