@@ -28,3 +28,26 @@ func groupedFormsStillCompile(add: Binary) {
     verifyInOrder { add(1, 1); add(2, 2) }
     verifyInOrder(within: .seconds(1)) { add(1, 1) }
 }
+
+// Swift members: a generated `$member(...)` prototype (written here as fetchCall, since only
+// synthesized names may start with `$`) and the reference form carry the member's types.
+protocol Directory { func fetch(id: Int, name: String) -> Int }
+final class MockDirectory: Mock, Directory, @unchecked Sendable {
+    lazy var fetchRef = MockReference(fetch)
+    func fetch(id: Int, name: String) -> Int { call(fetchRef, args: id, name) }
+    func fetchCall(id: Matcher<Int>, name: Matcher<String>) -> CallPrototype<Int, String, Int, Never> { CallPrototype(fetchRef, id, name) }
+}
+struct LoadError: Error {}
+
+func typedSwiftBlocks(directory: MockDirectory) {
+    stub(directory.fetchCall(id: any(), name: any())).with { id, name in id * 2 + name.count }
+    stub(directory.fetchRef, any(), any()).with { id, _ in id }.then { _, name in name.count }.thenReturning(3)
+    stub(directory.fetchCall(id: any(), name: any())).with { 7 }
+    stub(directory.fetchCall(id: any(), name: any())).with { (call: Invocation) in call.argument(0, as: Int.self) }
+    when(directory.fetchCall(id: any(), name: any())).thenAnswer { id, _ in id }
+    stub(directory.fetchCall(id: any(), name: any())).with { (id: String) in 7 }  // error: Int, String, same shape
+    stub(directory.fetchRef, any(), any()).with { (id: String) in 7 }  // error: Int, String, same shape
+    stub(directory.fetchCall(id: any(), name: any())).with { id, name in name }  // error: String, Int
+    stub(directory.fetchRef, any(), any()).with { id, name in name }  // error: String, Int
+    stub(directory.fetchRef, any(), any()).returning(1).thenThrowing(LoadError())  // error: LoadError, Never
+}

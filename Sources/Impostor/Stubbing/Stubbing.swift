@@ -3,7 +3,9 @@
 ///
 /// Made by ``stub(_:fileID:filePath:line:column:)`` and its several-prototype and grouped forms.
 /// The compiler checks the block's return type against the mock's through `Result`; the
-/// block's parameter types are checked against the mock's when the stub is made.
+/// block's parameter types are checked against the mock's when the stub is made (the
+/// prototype's argument types are known only when it runs). A Swift member's `$member(...)`
+/// prototype or reference gives a ``SwiftStubbing`` instead, checked by the compiler.
 public struct Stubbing<Result> {
     /// Empty after a reported failure, so the builders below do nothing more.
     let bound: [any BoundPattern]
@@ -242,6 +244,12 @@ public struct StubChain<Result> {
     @usableFromInline
     func append(_ answer: StubAnswer, swift: SwiftAnswer) {
         for stub in stubs { stub.append(answer: answer, swift: swift) }
+    }
+
+    /// Adds an answer only a Swift member can give (a ``SwiftStubChain`` is never on a C mock).
+    @usableFromInline
+    func append(swift: SwiftAnswer) {
+        for stub in stubs { stub.append(answer: nil, swift: swift) }
     }
 
     /// Answers the next call with `body`, which takes the mock's arguments or none.

@@ -1,18 +1,21 @@
 // stub, verify and expectations for a generated mock's `$member(...)` prototypes: the same
 // engine as the reference forms in ReferenceForms.swift, with the matchers already given.
 
-/// Starts a stub for the calls a generated mock's prototype accepts.
+/// Starts a stub for the calls a generated mock's prototype accepts, typed by its member.
 ///
 /// ```swift
-/// stub(albums.$getAlbum(id: eq(id))).with { (id: UUID) in Album(id: id, title: "Blue") }
+/// stub(albums.$getAlbum(id: eq(id))).with { id in Album(id: id, title: "Blue") }   // id: UUID
 /// stub(albums.$title.get).returning("Kind of Blue")
 /// ```
+///
+/// The block's parameter types, the values and the errors are the member's: a block of another
+/// shape does not compile (see ``SwiftStubbing``).
 public func stub<each Argument, Result, Failure: Error>(
     _ prototype: CallPrototype<repeat each Argument, Result, Failure>,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
-) -> Stubbing<Result> {
+) -> SwiftStubbing<repeat each Argument, Result, Failure> {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    return Stubbing(patterns: [prototype.bound(at: site)])
+    return SwiftStubbing(Stubbing(patterns: [prototype.bound(at: site)]))
 }
 
 /// Verifies that a generated mock received at least one call its prototype accepts.

@@ -22,16 +22,19 @@ extension SwiftCallPattern {
 /// The form for arguments of any type, such as classes matched by identity:
 ///
 /// ```swift
-/// stub(albums.saveRef, identical(album)).with { (album: AlbumRecord) in true }
-/// stub(converter.convertRef, any()).with { (text: String) in text.uppercased() }
+/// stub(albums.saveRef, identical(album)).with { album in album.title == "Blue" }
+/// stub(converter.convertRef, any()).with { text in text.uppercased() }   // text: String
 /// ```
+///
+/// The block's parameter types, the values and the errors are the member's: a block of another
+/// shape does not compile (see ``SwiftStubbing``).
 public func stub<each Argument, Result, Failure: Error>(
     _ reference: MockReference<repeat each Argument, Result, Failure>, _ matchers: repeat Matcher<each Argument>,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
-) -> Stubbing<Result> {
+) -> SwiftStubbing<repeat each Argument, Result, Failure> {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
     FailureReporter.flush(reference.member.pendingFailures)
-    return Stubbing(patterns: [SwiftCallPattern.of(reference, repeat each matchers, site: site)])
+    return SwiftStubbing(Stubbing(patterns: [SwiftCallPattern.of(reference, repeat each matchers, site: site)]))
 }
 
 /// Verifies that a Swift mock's member received at least one call that `matchers` accept.
