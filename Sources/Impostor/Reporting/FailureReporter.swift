@@ -195,6 +195,7 @@ final class PendingFailures: Sendable {
 
     /// Runs `body` (a stub's answer) with failures raised on this thread going to this store.
     @inline(__always)
+    @usableFromInline
     func whileAnswering(_ body: () -> Void) {
         // Sound: `self` outlives `body`, and the previous value is restored before returning;
         // a body left by `longjmp` never returns here, and `ThreadState.answeringFailures` then

@@ -22,7 +22,7 @@ extension MockReference {
         case .released:
             return member.lateCall(site: site)
         case .stubs(let stubs, let pending):
-            if let value = answer(from: stubs, pending, repeat each arguments) { return value }
+            if let value = try answer(from: stubs, pending, site: site, repeat each arguments) { return value }
         case .engine:
             break
         }
@@ -46,7 +46,7 @@ extension MockReference {
         case .released:
             return member.lateCall(site: site)
         case .stubs(let stubs, let pending):
-            if let value = answer(from: stubs, pending, repeat each arguments) { return value }
+            if let value = try answer(from: stubs, pending, site: site, repeat each arguments) { return value }
         case .engine:
             break
         }
@@ -60,7 +60,9 @@ extension MockReference {
     /// The answer of the newest stub matching the arguments, run and recorded here, when it is
     /// one the typed entry point can run; nil hands the call to the engine, with nothing done.
     @inlinable
-    func answer(from stubs: [SwiftStub], _ pending: PendingFailures, _ arguments: repeat each Argument) -> Result? {
+    func answer(
+        from stubs: [SwiftStub], _ pending: PendingFailures, site: SourceSite, _ arguments: repeat each Argument
+    ) throws(Failure) -> Result? {
         let kinds = typedKinds
         for stub in stubs.reversed() {
             // A stub compiled for this member's types, its one answer a block of them: the
@@ -71,16 +73,25 @@ extension MockReference {
             let value: Result
             let (stamp, thread) = member.stampNow()
             let kind = ObjectIdentifier(type(of: body))
-            if kind == kinds.block {
-                let block = unsafeDowncast(body, to: TypedAnswer<repeat each Argument, Result>.self).block
-                value = SwiftMember.answering(pending) { block(repeat each arguments) }
-            } else if kind == kinds.constant {
-                value = unsafeDowncast(body, to: ConstantAnswer<Result>.self).value
-            } else if kind == kinds.blockOfNothing {
-                let block = unsafeDowncast(body, to: TypedAnswer<Result>.self).block
-                value = SwiftMember.answering(pending) { block() }
-            } else {
-                return nil
+            do {
+                if kind == kinds.block {
+                    let block = unsafeDowncast(body, to: TypedAnswer<repeat each Argument, Result>.self).block
+                    value = try SwiftMember.answering(pending) { try block(repeat each arguments) }
+                } else if kind == kinds.constant {
+                    value = unsafeDowncast(body, to: ConstantAnswer<Result>.self).value
+                } else if kind == kinds.blockOfNothing {
+                    let block = unsafeDowncast(body, to: TypedAnswer<Result>.self).block
+                    value = try SwiftMember.answering(pending) { try block() }
+                } else {
+                    return nil
+                }
+            } catch let failure as Failure {
+                log.append(stamp: stamp, thread: thread, repeat each arguments, result: nil, error: failure)
+                throw failure
+            } catch {
+                member.reportUnthrowable(error, failure: Failure.self, site: site)
+                guard let fallback = makeDefault.make() else { member.stopWithoutDefault(Result.self, site: site) }
+                value = fallback
             }
             log.append(stamp: stamp, thread: thread, repeat each arguments, result: value, error: nil)
             return value

@@ -32,7 +32,7 @@ struct SwiftAnswer: @unchecked Sendable {
 
     /// An answer the typed entry point may run directly, with `block` as the engine runs it.
     @usableFromInline
-    init<each Argument, Result>(typed block: @escaping (repeat each Argument) -> Result, _ body: @escaping (SwiftCall) throws -> Any) {
+    init<each Argument, Result>(typed block: @escaping (repeat each Argument) throws -> Result, _ body: @escaping (SwiftCall) throws -> Any) {
         self.body = .sync(body)
         typed = TypedAnswer(block)
     }

@@ -109,11 +109,32 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
     func stampNow() -> (stamp: UInt64, thread: UInt) { (CallStamp.next(), CallingThread.currentID) }
 
     /// Runs a stub's block as the engine does: failures it reports wait for the mock's test.
-    @usableFromInline
-    static func answering<R>(_ pending: PendingFailures, _ block: () -> R) -> R {
+    @inlinable
+    static func answering<R>(_ pending: PendingFailures, _ block: () throws -> R) throws -> R {
         var result: R?
-        pending.whileAnswering { result = block() }
+        var failure: (any Error)?
+        pending.whileAnswering {
+            do { result = try block() } catch { failure = error }
+        }
+        if let failure { throw failure }
         return result!
+    }
+
+    /// A stub's block threw an error the member cannot throw: reported at the call, which
+    /// returns the default value (as the engine's `rethrow` does).
+    @usableFromInline
+    func reportUnthrowable(_ error: any Error, failure: Any.Type, site: SourceSite) {
+        FailureReporter.report(ImpostorFailure(
+            message: FailureMessages.swiftErrorNotThrowable(
+                mock: name, error: ValueFormatter.describeSwiftValue(error), failure: TypeMetadata.name(of: failure)),
+            site: site), pending: pendingFailures)
+    }
+
+    /// No default value can be made for an unanswered call's result: reported, and the test
+    /// process stops there (as the engine's `finish` does).
+    @usableFromInline
+    func stopWithoutDefault(_ result: Any.Type, site: SourceSite) -> Never {
+        FailedClosureMock.stop(FailureMessages.noSwiftDefault(mock: name, result: TypeMetadata.name(of: result)), site: site)
     }
 
     /// `printer.print`: the mock's name and the member's, as every message shows them.

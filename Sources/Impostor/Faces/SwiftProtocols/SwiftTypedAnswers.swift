@@ -6,7 +6,7 @@ enum SwiftTypedAnswers {
     static func answer<each Argument, Result>(
         _ body: @escaping (repeat each Argument) throws -> Result
     ) -> SwiftAnswer {
-        SwiftAnswer { call in
+        SwiftAnswer(typed: body) { call in
             var cursor = 0
             return try body(repeat SwiftAnswer.argument((each Argument).self, of: call, at: &cursor))
         }

@@ -64,10 +64,10 @@ final class TypedPattern<each Argument>: @unchecked Sendable {
 final class TypedAnswer<each Argument, Result>: @unchecked Sendable {
     // @unchecked: the block is the user's, run on whichever thread calls the mock, as every
     // stub block is.
-    @usableFromInline let block: (repeat each Argument) -> Result
+    @usableFromInline let block: (repeat each Argument) throws -> Result
 
     @inlinable
-    init(_ block: @escaping (repeat each Argument) -> Result) {
+    init(_ block: @escaping (repeat each Argument) throws -> Result) {
         self.block = block
     }
 }
