@@ -21,7 +21,9 @@ public final class MockCore: Sendable {
     let book: ExpectationBook
     /// The members seen so far, and whether the owning Mockery has released the mock.
     private let members = Locked<(known: [SwiftMember], released: Bool)>(([], false))
-    /// The references of a generated mock's members, by the key the macro wrote for each.
+    /// The references of a generated mock's members, under the index of each one's key.
+    @usableFromInline let keyedReferences = KeyedReferenceTable()
+    /// The same, by the text key an older `@Mockable` wrote for each.
     let generatedReferences = Locked<[String: [AnyObject]]>([:])
 
     /// Makes the recording core of a mock named `name`, owned by the current Mockery.
