@@ -10,12 +10,17 @@ final class TypedArgumentTest<Value>: @unchecked Sendable {
     // @unchecked: the test is the user's matcher, run on whichever thread calls the mock, as
     // the type-erased `SwiftArgumentMatcher.test` is.
     @usableFromInline let isAny: Bool
-    @usableFromInline let test: (Value) -> Bool
+    private let predicate: (Value) -> Bool
 
     init(isAny: Bool, test: @escaping (Value) -> Bool) {
         self.isAny = isAny
-        self.test = test
+        predicate = test
     }
+
+    /// Whether `value` passes. A method, not the closure read out: specialized code reading a
+    /// closure stored at a generic type wraps it in a new thunk (an allocation) on every call.
+    @usableFromInline
+    func test(_ value: Value) -> Bool { predicate(value) }
 }
 
 /// A stub's matchers for a member taking `Argument`, one test per argument.

@@ -64,6 +64,35 @@ struct SwiftMockConcurrencyTests {
         #expect(firstTask == Array(0..<10_000))
     }
 
+    /// The typed entry point's own paths under 8 tasks: a call only the default answers, a call
+    /// a typed stub answers (its block run where the call is made), and a verify that scans the
+    /// typed log while nothing is calling.
+    @Test(arguments: [false, true])
+    func eightTasksOnTheTypedPathsKeepEveryRecord(stubbed: Bool) async {
+        let service = MockTickService(named: "ticks")
+        if stubbed { stub(service.tickRef, any(), any()).with { task, index in task * 100_000 + index } }
+        let wrongAnswers = await withTaskGroup(of: Int.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    var wrong = 0
+                    for index in 0..<10_000 where service.tick(task, index) != (stubbed ? task * 100_000 + index : 0) { wrong += 1 }
+                    return wrong
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(wrongAnswers == 0)
+        let calls = service.calls(to: service.tickRef)
+        #expect(calls.count == 80_000)
+        #expect(Set(calls.map(\.stamp)).count == 80_000)
+        let pairs = Set(calls.map { $0.argument(0, as: Int.self) * 100_000 + $0.argument(1, as: Int.self) })
+        #expect(pairs.count == 80_000)
+        let results = calls.map { $0.returnValue(as: Int.self) }
+        #expect(results == calls.map { stubbed ? $0.argument(0, as: Int.self) * 100_000 + $0.argument(1, as: Int.self) : 0 })
+        verify(.exactly(10_000), service.tickRef, eq(7), any())
+        verify(.exactly(80_000), service.tickRef, any(), any())
+    }
+
     @Test func anActorMockRecordsThroughItsCore() async {
         let store = MockKeyStore()
         let loadRef = await store.loadRef
