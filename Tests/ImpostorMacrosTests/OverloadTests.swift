@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Overloads")
 struct OverloadTests {
-    @Test("keys hold the full signature; an overload by result only adds the result")
+    @Test("each overload gets a key of its own, named by its selector; an overload by result alone too")
     func overloads() {
         assertMockable(
             """
