@@ -39,20 +39,18 @@ enum SwiftServiceRows {
         func save(_ value: Int) async throws { try await call(saveRef, args: value) }
     }
 
-    /// What `@Mockable` generates for `fetch`, written out so that the benchmark never builds
-    /// swift-syntax (keep it in step with the macro's expansion tests).
-    final class GeneratedShapeService: Mock, Service, @unchecked Sendable {
-        func fetch(id: Int, name: String) -> Int {
-            self.call(self._mockReference("Service.fetch(id:Int,name:String)", named: "fetch",
-                                          as: MockReference<Int, String, Int, Never>.self), args: id, name)
-        }
-        func save(_ value: Int) async throws {
-            try await self.call(self._mockReference("Service.save(_:Int)", named: "save", isAsync: true,
-                                                    as: MockReference<Int, Void, any Error>.self), args: value)
-        }
-        var fetchReference: MockReference<Int, String, Int, Never> {
-            _mockReference("Service.fetch(id:Int,name:String)", named: "fetch", as: MockReference<Int, String, Int, Never>.self)
-        }
+    /// What `@Mockable` generates (written out so that the benchmark never builds
+    /// swift-syntax; keep it in step with the macro's expansion tests): the members in an
+    /// extension of the protocol, each reaching its reference through a key object the macro
+    /// writes beside the protocol.
+    protocol GeneratedShapeServiceProtocol: Service {}
+
+    final class GeneratedShapeService: Mock, GeneratedShapeServiceProtocol, @unchecked Sendable {}
+
+    /// The keys `@Mockable` writes beside the mock (`_MockKeys_Service`).
+    enum GeneratedShapeKeys {
+        nonisolated static let key_fetch = _MockMemberKey(named: "fetch(id:name:)")
+        nonisolated static let key_save = _MockMemberKey(named: "save(_:)", isAsync: true)
     }
 
     /// Calls recorded before the bytes-per-call figure is read.
@@ -106,7 +104,7 @@ enum SwiftServiceRows {
                                             + "stub(fetchRef, eq(100+k), any()) tried first; final goal ≤1.2× row 13c"]))
 
             let generated = mockery.withCurrent { GeneratedShapeService() }
-            stub(generated.fetchReference, any(), any()).with { (id: Int, name: String) in id + name.utf8.count }
+            stub(generated._mockReference(GeneratedShapeKeys.key_fetch, as: MockReference<Int, String, Int, Never>.self), any(), any()).with { (id: Int, name: String) in id + name.utf8.count }
             let generatedMeasurement = Sampler.perCall(plan, expecting: answer, beforeEach: { generated.resetCalls() }) {
                 fetchLoop(generated, $0)
             }
@@ -201,5 +199,19 @@ enum SwiftServiceRows {
     /// "38.2× row 13a".
     static func ratio(_ value: Double, _ row: String) -> String {
         value.isFinite ? "\(Format.ratio(value)) row \(row)" : "— × row \(row)"
+    }
+}
+
+extension SwiftServiceRows.GeneratedShapeServiceProtocol where Self: Mocking & Sendable {
+    func fetch(id: Int, name: String) -> Int {
+        self.call(
+            self._mockReference(SwiftServiceRows.GeneratedShapeKeys.key_fetch, as: MockReference<Int, String, Int, Never>.self),
+            args: id, name)
+    }
+
+    func save(_ value: Int) async throws {
+        try await self.call(
+            self._mockReference(SwiftServiceRows.GeneratedShapeKeys.key_save, as: MockReference<Int, Void, any Error>.self),
+            args: value)
     }
 }

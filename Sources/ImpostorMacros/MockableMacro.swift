@@ -2,22 +2,23 @@ import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxMacros
 
-/// `@Mockable`: the peer role writes `<Name>Mock`, the extension role writes the protocol's
-/// members for `Mocking` types (and so for the mock of every protocol refining this one).
+/// `@Mockable`: the peer role writes `<Name>Mock` and the enum of the requirements' keys
+/// (`_MockKeys_<Name>`), the extension role writes the protocol's members for `Mocking` types
+/// (and so for the mock of every protocol refining this one).
 ///
 /// Both roles read the protocol; only the peer role reports, so each diagnostic shows once.
 /// With any diagnostic neither writes anything: a mock missing a member would not compile.
 public struct MockableMacro: PeerMacro, ExtensionMacro {
-    /// The peer role: `<Name>Mock`, inside `#if` when a compilation condition is given; it
-    /// reports every diagnostic.
+    /// The peer role: `<Name>Mock` and the keys enum, inside `#if` when a compilation
+    /// condition is given; it reports every diagnostic.
     public static func expansion(
         of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
         in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
         guard let (mocked, options) = read(node, declaration, context: context, reporting: true) else { return [] }
-        var text = mocked.mockTypeDeclaration
-        if let condition = options.condition { text = "#if \(condition)\n\(text)\n#endif" }
-        return [DeclSyntax(stringLiteral: text)]
+        let declarations = [mocked.mockTypeDeclaration] + (mocked.keysDeclaration.map { [$0] } ?? [])
+        guard let condition = options.condition else { return declarations.map { DeclSyntax(stringLiteral: $0) } }
+        return [DeclSyntax(stringLiteral: "#if \(condition)\n\(declarations.joined(separator: "\n\n"))\n#endif")]
     }
 
     /// The extension role: the protocol's members and `$` prototypes for `Mocking` types; it

@@ -18,8 +18,12 @@ enum RuntimeNames {
     static let inoutMatcher = "_inoutArgument"
     static let staticMock = "Impostor.StaticMock._of"
     static let mockCast = "Impostor._mockCast"
-    /// The member of `Mocking` that finds a generated member's reference by key.
+    /// The member of `Mocking` that finds a generated member's reference by its key.
     static let mockReferenceLookup = "_mockReference"
+    /// A requirement's key, one per process, in the enum beside the protocol.
+    static let memberKey = "Impostor._MockMemberKey"
+    /// What the keys enum's name starts with; the macro declares the name `prefixed(_MockKeys_)`.
+    static let keysPrefix = "_MockKeys_"
     /// The member of `Mocking` that records a call and answers it.
     static let call = "call"
 }

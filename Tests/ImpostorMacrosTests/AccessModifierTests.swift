@@ -25,30 +25,36 @@ struct AccessModifierTests {
                 }
             }
 
+            enum _MockKeys_AlbumService {
+                nonisolated static let key_getAlbum = Impostor._MockMemberKey(named: "getAlbum(id:)", isAsync: true)
+                nonisolated static let key_title_get = Impostor._MockMemberKey(named: "title.get")
+                nonisolated static let key_title_set = Impostor._MockMemberKey(named: "title.set")
+            }
+
             extension AlbumService where Self: Impostor.Mocking & Sendable {
                 public func getAlbum(id: UUID) async throws -> Album {
-                    try await self.call(self._mockReference("AlbumService.getAlbum(id:UUID)", named: "getAlbum", isAsync: true, as: Impostor.MockReference<UUID, Album, any Error>.self), args: id)
+                    try await self.call(self._mockReference(_MockKeys_AlbumService.key_getAlbum, as: Impostor.MockReference<UUID, Album, any Error>.self), args: id)
                 }
 
                 @discardableResult
                 public nonisolated func $getAlbum(id: Impostor.Matcher<UUID> = Impostor.any()) -> Impostor.CallPrototype<UUID, Album, any Error> {
-                    Impostor.CallPrototype(self._mockReference("AlbumService.getAlbum(id:UUID)", named: "getAlbum", isAsync: true, as: Impostor.MockReference<UUID, Album, any Error>.self), id)
+                    Impostor.CallPrototype(self._mockReference(_MockKeys_AlbumService.key_getAlbum, as: Impostor.MockReference<UUID, Album, any Error>.self), id)
                 }
 
                 public var title: String {
                     get {
-                        self.call(self._mockReference("AlbumService.title.get", named: "title.get", as: Impostor.MockReference<String, Never>.self))
+                        self.call(self._mockReference(_MockKeys_AlbumService.key_title_get, as: Impostor.MockReference<String, Never>.self))
                     }
                     set {
-                        self.call(self._mockReference("AlbumService.title.set", named: "title.set", as: Impostor.MockReference<String, Void, Never>.self), args: newValue)
+                        self.call(self._mockReference(_MockKeys_AlbumService.key_title_set, as: Impostor.MockReference<String, Void, Never>.self), args: newValue)
                     }
                 }
 
                 public nonisolated var $title: Impostor.SettablePropertyPrototype<Impostor.CallPrototype<String, Never>, Impostor.CallPrototype<String, Void, Never>, String> {
                     Impostor.SettablePropertyPrototype(
-                        get: Impostor.CallPrototype(self._mockReference("AlbumService.title.get", named: "title.get", as: Impostor.MockReference<String, Never>.self)),
+                        get: Impostor.CallPrototype(self._mockReference(_MockKeys_AlbumService.key_title_get, as: Impostor.MockReference<String, Never>.self)),
                         set: { newValue in
-                            Impostor.CallPrototype(self._mockReference("AlbumService.title.set", named: "title.set", as: Impostor.MockReference<String, Void, Never>.self), newValue)
+                            Impostor.CallPrototype(self._mockReference(_MockKeys_AlbumService.key_title_set, as: Impostor.MockReference<String, Void, Never>.self), newValue)
                         })
                 }
             }
@@ -74,14 +80,18 @@ struct AccessModifierTests {
                 }
             }
 
+            enum _MockKeys_Clock {
+                nonisolated static let key_now = Impostor._MockMemberKey(named: "now")
+            }
+
             extension Clock where Self: Impostor.Mocking & Sendable {
                 package func now() -> Double {
-                    self.call(self._mockReference("Clock.now()", named: "now", as: Impostor.MockReference<Double, Never>.self))
+                    self.call(self._mockReference(_MockKeys_Clock.key_now, as: Impostor.MockReference<Double, Never>.self))
                 }
 
                 @discardableResult
                 package nonisolated func $now() -> Impostor.CallPrototype<Double, Never> {
-                    Impostor.CallPrototype(self._mockReference("Clock.now()", named: "now", as: Impostor.MockReference<Double, Never>.self))
+                    Impostor.CallPrototype(self._mockReference(_MockKeys_Clock.key_now, as: Impostor.MockReference<Double, Never>.self))
                 }
             }
             """)
@@ -106,14 +116,18 @@ struct AccessModifierTests {
                 }
             }
 
+            fileprivate enum _MockKeys_Secret {
+                nonisolated static let key_value = Impostor._MockMemberKey(named: "value")
+            }
+
             extension Secret where Self: Impostor.Mocking & Sendable {
                 fileprivate func value() -> Int {
-                    self.call(self._mockReference("Secret.value()", named: "value", as: Impostor.MockReference<Int, Never>.self))
+                    self.call(self._mockReference(_MockKeys_Secret.key_value, as: Impostor.MockReference<Int, Never>.self))
                 }
 
                 @discardableResult
                 fileprivate nonisolated func $value() -> Impostor.CallPrototype<Int, Never> {
-                    Impostor.CallPrototype(self._mockReference("Secret.value()", named: "value", as: Impostor.MockReference<Int, Never>.self))
+                    Impostor.CallPrototype(self._mockReference(_MockKeys_Secret.key_value, as: Impostor.MockReference<Int, Never>.self))
                 }
             }
             """)

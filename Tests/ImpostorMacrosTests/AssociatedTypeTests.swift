@@ -31,23 +31,28 @@ struct AssociatedTypeTests {
                 }
             }
 
+            enum _MockKeys_Store {
+                nonisolated static let key_put = Impostor._MockMemberKey(named: "put(_:at:)")
+                nonisolated static let key_all = Impostor._MockMemberKey(named: "all")
+            }
+
             extension Store where Self: Impostor.Mocking & Sendable {
                 func put(_ element: Element, at key: Key) {
-                    self.call(self._mockReference("Store.put(_:Element,at:Key)", named: "put", as: Impostor.MockReference<Element, Key, Void, Never>.self), args: element, key)
+                    self.call(self._mockReference(_MockKeys_Store.key_put, as: Impostor.MockReference<Element, Key, Void, Never>.self), args: element, key)
                 }
 
                 @discardableResult
                 nonisolated func $put(_ element: Impostor.Matcher<Element> = Impostor.any(), at key: Impostor.Matcher<Key> = Impostor.any()) -> Impostor.CallPrototype<Element, Key, Void, Never> {
-                    Impostor.CallPrototype(self._mockReference("Store.put(_:Element,at:Key)", named: "put", as: Impostor.MockReference<Element, Key, Void, Never>.self), element, key)
+                    Impostor.CallPrototype(self._mockReference(_MockKeys_Store.key_put, as: Impostor.MockReference<Element, Key, Void, Never>.self), element, key)
                 }
 
                 func all() -> [Element] {
-                    self.call(self._mockReference("Store.all()", named: "all", as: Impostor.MockReference<[Element], Never>.self))
+                    self.call(self._mockReference(_MockKeys_Store.key_all, as: Impostor.MockReference<[Element], Never>.self))
                 }
 
                 @discardableResult
                 nonisolated func $all() -> Impostor.CallPrototype<[Element], Never> {
-                    Impostor.CallPrototype(self._mockReference("Store.all()", named: "all", as: Impostor.MockReference<[Element], Never>.self))
+                    Impostor.CallPrototype(self._mockReference(_MockKeys_Store.key_all, as: Impostor.MockReference<[Element], Never>.self))
                 }
             }
             """)

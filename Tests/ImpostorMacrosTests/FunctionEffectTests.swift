@@ -37,77 +37,88 @@ struct FunctionEffectTests {
                 }
             }
 
+            enum _MockKeys_Service {
+                nonisolated static let key_sync = Impostor._MockMemberKey(named: "sync(id:)")
+                nonisolated static let key_later = Impostor._MockMemberKey(named: "later(_:)", isAsync: true)
+                nonisolated static let key_risky = Impostor._MockMemberKey(named: "risky")
+                nonisolated static let key_both = Impostor._MockMemberKey(named: "both(id:_:)", isAsync: true)
+                nonisolated static let key_typed = Impostor._MockMemberKey(named: "typed")
+                nonisolated static let key_passes = Impostor._MockMemberKey(named: "passes(_:)")
+                nonisolated static let key_reset = Impostor._MockMemberKey(named: "reset")
+                nonisolated static let key_fire = Impostor._MockMemberKey(named: "fire")
+            }
+
             extension Service where Self: Impostor.Mocking & Sendable {
                 func sync(id: Int) -> String {
-                    self.call(self._mockReference("Service.sync(id:Int)", named: "sync", as: Impostor.MockReference<Int, String, Never>.self), args: id)
+                    self.call(self._mockReference(_MockKeys_Service.key_sync, as: Impostor.MockReference<Int, String, Never>.self), args: id)
                 }
 
                 @discardableResult
                 nonisolated func $sync(id: Impostor.Matcher<Int> = Impostor.any()) -> Impostor.CallPrototype<Int, String, Never> {
-                    Impostor.CallPrototype(self._mockReference("Service.sync(id:Int)", named: "sync", as: Impostor.MockReference<Int, String, Never>.self), id)
+                    Impostor.CallPrototype(self._mockReference(_MockKeys_Service.key_sync, as: Impostor.MockReference<Int, String, Never>.self), id)
                 }
 
                 func later(_ id: Int) async -> String {
-                    await self.call(self._mockReference("Service.later(_:Int)", named: "later", isAsync: true, as: Impostor.MockReference<Int, String, Never>.self), args: id)
+                    await self.call(self._mockReference(_MockKeys_Service.key_later, as: Impostor.MockReference<Int, String, Never>.self), args: id)
                 }
 
                 @discardableResult
                 nonisolated func $later(_ id: Impostor.Matcher<Int> = Impostor.any()) -> Impostor.CallPrototype<Int, String, Never> {
-                    Impostor.CallPrototype(self._mockReference("Service.later(_:Int)", named: "later", isAsync: true, as: Impostor.MockReference<Int, String, Never>.self), id)
+                    Impostor.CallPrototype(self._mockReference(_MockKeys_Service.key_later, as: Impostor.MockReference<Int, String, Never>.self), id)
                 }
 
                 func risky() throws {
-                    try self.call(self._mockReference("Service.risky()", named: "risky", as: Impostor.MockReference<Void, any Error>.self))
+                    try self.call(self._mockReference(_MockKeys_Service.key_risky, as: Impostor.MockReference<Void, any Error>.self))
                 }
 
                 @discardableResult
                 nonisolated func $risky() -> Impostor.CallPrototype<Void, any Error> {
-                    Impostor.CallPrototype(self._mockReference("Service.risky()", named: "risky", as: Impostor.MockReference<Void, any Error>.self))
+                    Impostor.CallPrototype(self._mockReference(_MockKeys_Service.key_risky, as: Impostor.MockReference<Void, any Error>.self))
                 }
 
                 func both(id: Int, _ name: String) async throws -> [String: Int] {
-                    try await self.call(self._mockReference("Service.both(id:Int,_:String)", named: "both", isAsync: true, as: Impostor.MockReference<Int, String, [String: Int], any Error>.self), args: id, name)
+                    try await self.call(self._mockReference(_MockKeys_Service.key_both, as: Impostor.MockReference<Int, String, [String: Int], any Error>.self), args: id, name)
                 }
 
                 @discardableResult
                 nonisolated func $both(id: Impostor.Matcher<Int> = Impostor.any(), _ name: Impostor.Matcher<String> = Impostor.any()) -> Impostor.CallPrototype<Int, String, [String: Int], any Error> {
-                    Impostor.CallPrototype(self._mockReference("Service.both(id:Int,_:String)", named: "both", isAsync: true, as: Impostor.MockReference<Int, String, [String: Int], any Error>.self), id, name)
+                    Impostor.CallPrototype(self._mockReference(_MockKeys_Service.key_both, as: Impostor.MockReference<Int, String, [String: Int], any Error>.self), id, name)
                 }
 
                 func typed() throws(ServiceError) -> Int {
-                    try self.call(self._mockReference("Service.typed()", named: "typed", as: Impostor.MockReference<Int, ServiceError>.self))
+                    try self.call(self._mockReference(_MockKeys_Service.key_typed, as: Impostor.MockReference<Int, ServiceError>.self))
                 }
 
                 @discardableResult
                 nonisolated func $typed() -> Impostor.CallPrototype<Int, ServiceError> {
-                    Impostor.CallPrototype(self._mockReference("Service.typed()", named: "typed", as: Impostor.MockReference<Int, ServiceError>.self))
+                    Impostor.CallPrototype(self._mockReference(_MockKeys_Service.key_typed, as: Impostor.MockReference<Int, ServiceError>.self))
                 }
 
                 func passes(_ body: () throws -> Void) {
-                    self.call(self._mockReference("Service.passes(_:() throws -> Void)", named: "passes", as: Impostor.MockReference<Impostor.NonEscapingClosure, Void, Never>.self), args: Impostor.NonEscapingClosure())
+                    self.call(self._mockReference(_MockKeys_Service.key_passes, as: Impostor.MockReference<Impostor.NonEscapingClosure, Void, Never>.self), args: Impostor.NonEscapingClosure())
                 }
 
                 @discardableResult
                 nonisolated func $passes(_ body: Impostor.Matcher<Impostor.NonEscapingClosure> = Impostor.any()) -> Impostor.CallPrototype<Impostor.NonEscapingClosure, Void, Never> {
-                    Impostor.CallPrototype(self._mockReference("Service.passes(_:() throws -> Void)", named: "passes", as: Impostor.MockReference<Impostor.NonEscapingClosure, Void, Never>.self), body)
+                    Impostor.CallPrototype(self._mockReference(_MockKeys_Service.key_passes, as: Impostor.MockReference<Impostor.NonEscapingClosure, Void, Never>.self), body)
                 }
 
                 func reset() {
-                    self.call(self._mockReference("Service.reset()", named: "reset", as: Impostor.MockReference<Void, Never>.self))
+                    self.call(self._mockReference(_MockKeys_Service.key_reset, as: Impostor.MockReference<Void, Never>.self))
                 }
 
                 @discardableResult
                 nonisolated func $reset() -> Impostor.CallPrototype<Void, Never> {
-                    Impostor.CallPrototype(self._mockReference("Service.reset()", named: "reset", as: Impostor.MockReference<Void, Never>.self))
+                    Impostor.CallPrototype(self._mockReference(_MockKeys_Service.key_reset, as: Impostor.MockReference<Void, Never>.self))
                 }
 
                 @discardableResult func fire() -> Bool {
-                    self.call(self._mockReference("Service.fire()", named: "fire", as: Impostor.MockReference<Bool, Never>.self))
+                    self.call(self._mockReference(_MockKeys_Service.key_fire, as: Impostor.MockReference<Bool, Never>.self))
                 }
 
                 @discardableResult
                 nonisolated func $fire() -> Impostor.CallPrototype<Bool, Never> {
-                    Impostor.CallPrototype(self._mockReference("Service.fire()", named: "fire", as: Impostor.MockReference<Bool, Never>.self))
+                    Impostor.CallPrototype(self._mockReference(_MockKeys_Service.key_fire, as: Impostor.MockReference<Bool, Never>.self))
                 }
             }
             """)

@@ -23,14 +23,18 @@ struct InheritanceTests {
                 }
             }
 
+            enum _MockKeys_Child {
+                nonisolated static let key_child = Impostor._MockMemberKey(named: "child")
+            }
+
             extension Child where Self: Impostor.Mocking & Sendable {
                 func child() -> Int {
-                    self.call(self._mockReference("Child.child()", named: "child", as: Impostor.MockReference<Int, Never>.self))
+                    self.call(self._mockReference(_MockKeys_Child.key_child, as: Impostor.MockReference<Int, Never>.self))
                 }
 
                 @discardableResult
                 nonisolated func $child() -> Impostor.CallPrototype<Int, Never> {
-                    Impostor.CallPrototype(self._mockReference("Child.child()", named: "child", as: Impostor.MockReference<Int, Never>.self))
+                    Impostor.CallPrototype(self._mockReference(_MockKeys_Child.key_child, as: Impostor.MockReference<Int, Never>.self))
                 }
             }
             """)
@@ -56,14 +60,18 @@ struct InheritanceTests {
                 }
             }
 
+            enum _MockKeys_Writable {
+                nonisolated static let key_delete = Impostor._MockMemberKey(named: "delete(_:)")
+            }
+
             extension Writable where Self: Impostor.Mocking & Sendable {
                 func delete(_ id: Entity.ID) {
-                    self.call(self._mockReference("Writable.delete(_:Entity.ID)", named: "delete", as: Impostor.MockReference<Entity.ID, Void, Never>.self), args: id)
+                    self.call(self._mockReference(_MockKeys_Writable.key_delete, as: Impostor.MockReference<Entity.ID, Void, Never>.self), args: id)
                 }
 
                 @discardableResult
                 nonisolated func $delete(_ id: Impostor.Matcher<Entity.ID> = Impostor.any()) -> Impostor.CallPrototype<Entity.ID, Void, Never> {
-                    Impostor.CallPrototype(self._mockReference("Writable.delete(_:Entity.ID)", named: "delete", as: Impostor.MockReference<Entity.ID, Void, Never>.self), id)
+                    Impostor.CallPrototype(self._mockReference(_MockKeys_Writable.key_delete, as: Impostor.MockReference<Entity.ID, Void, Never>.self), id)
                 }
             }
             """)

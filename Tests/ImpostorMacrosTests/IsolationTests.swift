@@ -28,23 +28,28 @@ struct IsolationTests {
                 }
             }
 
+            enum _MockKeys_ViewModel {
+                nonisolated static let key_load = Impostor._MockMemberKey(named: "load", isAsync: true)
+                nonisolated static let key_id = Impostor._MockMemberKey(named: "id")
+            }
+
             @MainActor extension ViewModel where Self: Impostor.Mocking & Sendable {
                 func load() async -> [String] {
-                    await self.call(self._mockReference("ViewModel.load()", named: "load", isAsync: true, as: Impostor.MockReference<[String], Never>.self))
+                    await self.call(self._mockReference(_MockKeys_ViewModel.key_load, as: Impostor.MockReference<[String], Never>.self))
                 }
 
                 @discardableResult
                 nonisolated func $load() -> Impostor.CallPrototype<[String], Never> {
-                    Impostor.CallPrototype(self._mockReference("ViewModel.load()", named: "load", isAsync: true, as: Impostor.MockReference<[String], Never>.self))
+                    Impostor.CallPrototype(self._mockReference(_MockKeys_ViewModel.key_load, as: Impostor.MockReference<[String], Never>.self))
                 }
 
                 nonisolated func id() -> Int {
-                    self.call(self._mockReference("ViewModel.id()", named: "id", as: Impostor.MockReference<Int, Never>.self))
+                    self.call(self._mockReference(_MockKeys_ViewModel.key_id, as: Impostor.MockReference<Int, Never>.self))
                 }
 
                 @discardableResult
                 nonisolated func $id() -> Impostor.CallPrototype<Int, Never> {
-                    Impostor.CallPrototype(self._mockReference("ViewModel.id()", named: "id", as: Impostor.MockReference<Int, Never>.self))
+                    Impostor.CallPrototype(self._mockReference(_MockKeys_ViewModel.key_id, as: Impostor.MockReference<Int, Never>.self))
                 }
             }
             """)
@@ -71,14 +76,18 @@ struct IsolationTests {
                 }
             }
 
+            enum _MockKeys_Counter {
+                nonisolated static let key_increment = Impostor._MockMemberKey(named: "increment(by:)")
+            }
+
             extension Counter where Self: Impostor.Mocking & Sendable {
                 public func increment(by amount: Int) -> Int {
-                    self.call(self._mockReference("Counter.increment(by:Int)", named: "increment", as: Impostor.MockReference<Int, Int, Never>.self), args: amount)
+                    self.call(self._mockReference(_MockKeys_Counter.key_increment, as: Impostor.MockReference<Int, Int, Never>.self), args: amount)
                 }
 
                 @discardableResult
                 public nonisolated func $increment(by amount: Impostor.Matcher<Int> = Impostor.any()) -> Impostor.CallPrototype<Int, Int, Never> {
-                    Impostor.CallPrototype(self._mockReference("Counter.increment(by:Int)", named: "increment", as: Impostor.MockReference<Int, Int, Never>.self), amount)
+                    Impostor.CallPrototype(self._mockReference(_MockKeys_Counter.key_increment, as: Impostor.MockReference<Int, Int, Never>.self), amount)
                 }
             }
             """)

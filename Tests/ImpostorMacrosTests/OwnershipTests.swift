@@ -23,14 +23,18 @@ struct OwnershipTests {
                 }
             }
 
+            enum _MockKeys_Sink {
+                nonisolated static let key_peek = Impostor._MockMemberKey(named: "peek(_:)")
+            }
+
             extension Sink where Self: Impostor.Mocking & Sendable {
                 func peek(_ data: borrowing Data) -> Int {
-                    self.call(self._mockReference("Sink.peek(_:borrowing Data)", named: "peek", as: Impostor.MockReference<Data, Int, Never>.self), args: copy data)
+                    self.call(self._mockReference(_MockKeys_Sink.key_peek, as: Impostor.MockReference<Data, Int, Never>.self), args: copy data)
                 }
 
                 @discardableResult
                 nonisolated func $peek(_ data: Impostor.Matcher<Data> = Impostor.any()) -> Impostor.CallPrototype<Data, Int, Never> {
-                    Impostor.CallPrototype(self._mockReference("Sink.peek(_:borrowing Data)", named: "peek", as: Impostor.MockReference<Data, Int, Never>.self), data)
+                    Impostor.CallPrototype(self._mockReference(_MockKeys_Sink.key_peek, as: Impostor.MockReference<Data, Int, Never>.self), data)
                 }
             }
             """)

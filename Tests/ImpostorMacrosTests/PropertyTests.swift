@@ -33,72 +33,82 @@ struct PropertyTests {
                 }
             }
 
+            enum _MockKeys_Settings {
+                nonisolated static let key_name_get = Impostor._MockMemberKey(named: "name")
+                nonisolated static let key_volume_get = Impostor._MockMemberKey(named: "volume.get")
+                nonisolated static let key_volume_set = Impostor._MockMemberKey(named: "volume.set")
+                nonisolated static let key_remote_get = Impostor._MockMemberKey(named: "remote", isAsync: true)
+                nonisolated static let key_fragile_get = Impostor._MockMemberKey(named: "fragile")
+                nonisolated static let key_loaded_get = Impostor._MockMemberKey(named: "loaded", isAsync: true)
+                nonisolated static let key_legacy_get = Impostor._MockMemberKey(named: "legacy")
+            }
+
             extension Settings where Self: Impostor.Mocking & Sendable {
                 var name: String {
                     get {
-                        self.call(self._mockReference("Settings.name.get", named: "name", as: Impostor.MockReference<String, Never>.self))
+                        self.call(self._mockReference(_MockKeys_Settings.key_name_get, as: Impostor.MockReference<String, Never>.self))
                     }
                 }
 
                 nonisolated var $name: Impostor.PropertyPrototype<Impostor.CallPrototype<String, Never>> {
-                    Impostor.PropertyPrototype(get: Impostor.CallPrototype(self._mockReference("Settings.name.get", named: "name", as: Impostor.MockReference<String, Never>.self)))
+                    Impostor.PropertyPrototype(get: Impostor.CallPrototype(self._mockReference(_MockKeys_Settings.key_name_get, as: Impostor.MockReference<String, Never>.self)))
                 }
 
                 var volume: Int {
                     get {
-                        self.call(self._mockReference("Settings.volume.get", named: "volume.get", as: Impostor.MockReference<Int, Never>.self))
+                        self.call(self._mockReference(_MockKeys_Settings.key_volume_get, as: Impostor.MockReference<Int, Never>.self))
                     }
                     set {
-                        self.call(self._mockReference("Settings.volume.set", named: "volume.set", as: Impostor.MockReference<Int, Void, Never>.self), args: newValue)
+                        self.call(self._mockReference(_MockKeys_Settings.key_volume_set, as: Impostor.MockReference<Int, Void, Never>.self), args: newValue)
                     }
                 }
 
                 nonisolated var $volume: Impostor.SettablePropertyPrototype<Impostor.CallPrototype<Int, Never>, Impostor.CallPrototype<Int, Void, Never>, Int> {
                     Impostor.SettablePropertyPrototype(
-                        get: Impostor.CallPrototype(self._mockReference("Settings.volume.get", named: "volume.get", as: Impostor.MockReference<Int, Never>.self)),
+                        get: Impostor.CallPrototype(self._mockReference(_MockKeys_Settings.key_volume_get, as: Impostor.MockReference<Int, Never>.self)),
                         set: { newValue in
-                            Impostor.CallPrototype(self._mockReference("Settings.volume.set", named: "volume.set", as: Impostor.MockReference<Int, Void, Never>.self), newValue)
+                            Impostor.CallPrototype(self._mockReference(_MockKeys_Settings.key_volume_set, as: Impostor.MockReference<Int, Void, Never>.self), newValue)
                         })
                 }
 
                 var remote: Int {
                     get async {
-                        await self.call(self._mockReference("Settings.remote.get", named: "remote", isAsync: true, as: Impostor.MockReference<Int, Never>.self))
+                        await self.call(self._mockReference(_MockKeys_Settings.key_remote_get, as: Impostor.MockReference<Int, Never>.self))
                     }
                 }
 
                 nonisolated var $remote: Impostor.PropertyPrototype<Impostor.CallPrototype<Int, Never>> {
-                    Impostor.PropertyPrototype(get: Impostor.CallPrototype(self._mockReference("Settings.remote.get", named: "remote", isAsync: true, as: Impostor.MockReference<Int, Never>.self)))
+                    Impostor.PropertyPrototype(get: Impostor.CallPrototype(self._mockReference(_MockKeys_Settings.key_remote_get, as: Impostor.MockReference<Int, Never>.self)))
                 }
 
                 var fragile: Int {
                     get throws {
-                        try self.call(self._mockReference("Settings.fragile.get", named: "fragile", as: Impostor.MockReference<Int, any Error>.self))
+                        try self.call(self._mockReference(_MockKeys_Settings.key_fragile_get, as: Impostor.MockReference<Int, any Error>.self))
                     }
                 }
 
                 nonisolated var $fragile: Impostor.PropertyPrototype<Impostor.CallPrototype<Int, any Error>> {
-                    Impostor.PropertyPrototype(get: Impostor.CallPrototype(self._mockReference("Settings.fragile.get", named: "fragile", as: Impostor.MockReference<Int, any Error>.self)))
+                    Impostor.PropertyPrototype(get: Impostor.CallPrototype(self._mockReference(_MockKeys_Settings.key_fragile_get, as: Impostor.MockReference<Int, any Error>.self)))
                 }
 
                 var loaded: Data {
                     get async throws {
-                        try await self.call(self._mockReference("Settings.loaded.get", named: "loaded", isAsync: true, as: Impostor.MockReference<Data, any Error>.self))
+                        try await self.call(self._mockReference(_MockKeys_Settings.key_loaded_get, as: Impostor.MockReference<Data, any Error>.self))
                     }
                 }
 
                 nonisolated var $loaded: Impostor.PropertyPrototype<Impostor.CallPrototype<Data, any Error>> {
-                    Impostor.PropertyPrototype(get: Impostor.CallPrototype(self._mockReference("Settings.loaded.get", named: "loaded", isAsync: true, as: Impostor.MockReference<Data, any Error>.self)))
+                    Impostor.PropertyPrototype(get: Impostor.CallPrototype(self._mockReference(_MockKeys_Settings.key_loaded_get, as: Impostor.MockReference<Data, any Error>.self)))
                 }
 
                 var legacy: Int? {
                     get {
-                        self.call(self._mockReference("Settings.legacy.get", named: "legacy", as: Impostor.MockReference<Int?, Never>.self))
+                        self.call(self._mockReference(_MockKeys_Settings.key_legacy_get, as: Impostor.MockReference<Int?, Never>.self))
                     }
                 }
 
                 nonisolated var $legacy: Impostor.PropertyPrototype<Impostor.CallPrototype<Int?, Never>> {
-                    Impostor.PropertyPrototype(get: Impostor.CallPrototype(self._mockReference("Settings.legacy.get", named: "legacy", as: Impostor.MockReference<Int?, Never>.self)))
+                    Impostor.PropertyPrototype(get: Impostor.CallPrototype(self._mockReference(_MockKeys_Settings.key_legacy_get, as: Impostor.MockReference<Int?, Never>.self)))
                 }
             }
             """)

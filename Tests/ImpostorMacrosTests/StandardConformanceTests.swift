@@ -35,15 +35,19 @@ struct StandardConformanceTests {
                 }
             }
 
+            enum _MockKeys_Token {
+                nonisolated static let key_value_get = Impostor._MockMemberKey(named: "value")
+            }
+
             extension Token where Self: Impostor.Mocking & Sendable {
                 var value: String {
                     get {
-                        self.call(self._mockReference("Token.value.get", named: "value", as: Impostor.MockReference<String, Never>.self))
+                        self.call(self._mockReference(_MockKeys_Token.key_value_get, as: Impostor.MockReference<String, Never>.self))
                     }
                 }
 
                 nonisolated var $value: Impostor.PropertyPrototype<Impostor.CallPrototype<String, Never>> {
-                    Impostor.PropertyPrototype(get: Impostor.CallPrototype(self._mockReference("Token.value.get", named: "value", as: Impostor.MockReference<String, Never>.self)))
+                    Impostor.PropertyPrototype(get: Impostor.CallPrototype(self._mockReference(_MockKeys_Token.key_value_get, as: Impostor.MockReference<String, Never>.self)))
                 }
             }
             """)
@@ -73,14 +77,18 @@ struct StandardConformanceTests {
                 }
             }
 
+            enum _MockKeys_Version {
+                nonisolated static let key_major = Impostor._MockMemberKey(named: "major")
+            }
+
             extension Version where Self: Impostor.Mocking & Sendable {
                 func major() -> Int {
-                    self.call(self._mockReference("Version.major()", named: "major", as: Impostor.MockReference<Int, Never>.self))
+                    self.call(self._mockReference(_MockKeys_Version.key_major, as: Impostor.MockReference<Int, Never>.self))
                 }
 
                 @discardableResult
                 nonisolated func $major() -> Impostor.CallPrototype<Int, Never> {
-                    Impostor.CallPrototype(self._mockReference("Version.major()", named: "major", as: Impostor.MockReference<Int, Never>.self))
+                    Impostor.CallPrototype(self._mockReference(_MockKeys_Version.key_major, as: Impostor.MockReference<Int, Never>.self))
                 }
             }
             """)
@@ -106,14 +114,18 @@ struct StandardConformanceTests {
                 }
             }
 
+            enum _MockKeys_Delegate {
+                nonisolated static let key_didFinish = Impostor._MockMemberKey(named: "didFinish(_:)")
+            }
+
             extension Delegate where Self: Impostor.Mocking & Sendable {
                 func didFinish(_ code: Int) {
-                    self.call(self._mockReference("Delegate.didFinish(_:Int)", named: "didFinish", as: Impostor.MockReference<Int, Void, Never>.self), args: code)
+                    self.call(self._mockReference(_MockKeys_Delegate.key_didFinish, as: Impostor.MockReference<Int, Void, Never>.self), args: code)
                 }
 
                 @discardableResult
                 nonisolated func $didFinish(_ code: Impostor.Matcher<Int> = Impostor.any()) -> Impostor.CallPrototype<Int, Void, Never> {
-                    Impostor.CallPrototype(self._mockReference("Delegate.didFinish(_:Int)", named: "didFinish", as: Impostor.MockReference<Int, Void, Never>.self), code)
+                    Impostor.CallPrototype(self._mockReference(_MockKeys_Delegate.key_didFinish, as: Impostor.MockReference<Int, Void, Never>.self), code)
                 }
             }
             """)
@@ -139,14 +151,18 @@ struct StandardConformanceTests {
                 }
             }
 
+            enum _MockKeys_UserRepository {
+                nonisolated static let key_current = Impostor._MockMemberKey(named: "current")
+            }
+
             extension UserRepository where Self: Impostor.Mocking & Sendable {
                 func current() -> User {
-                    self.call(self._mockReference("UserRepository.current()", named: "current", as: Impostor.MockReference<User, Never>.self))
+                    self.call(self._mockReference(_MockKeys_UserRepository.key_current, as: Impostor.MockReference<User, Never>.self))
                 }
 
                 @discardableResult
                 nonisolated func $current() -> Impostor.CallPrototype<User, Never> {
-                    Impostor.CallPrototype(self._mockReference("UserRepository.current()", named: "current", as: Impostor.MockReference<User, Never>.self))
+                    Impostor.CallPrototype(self._mockReference(_MockKeys_UserRepository.key_current, as: Impostor.MockReference<User, Never>.self))
                 }
             }
             """)
@@ -175,14 +191,18 @@ struct StandardConformanceTests {
                 }
             }
 
+            enum _MockKeys_Vault {
+                nonisolated static let key_read = Impostor._MockMemberKey(named: "read(_:)")
+            }
+
             @Storage extension Vault where Self: Impostor.Mocking & Sendable {
                 func read(_ key: String) -> String? {
-                    self.call(self._mockReference("Vault.read(_:String)", named: "read", as: Impostor.MockReference<String, String?, Never>.self), args: key)
+                    self.call(self._mockReference(_MockKeys_Vault.key_read, as: Impostor.MockReference<String, String?, Never>.self), args: key)
                 }
 
                 @discardableResult
                 nonisolated func $read(_ key: Impostor.Matcher<String> = Impostor.any()) -> Impostor.CallPrototype<String, String?, Never> {
-                    Impostor.CallPrototype(self._mockReference("Vault.read(_:String)", named: "read", as: Impostor.MockReference<String, String?, Never>.self), key)
+                    Impostor.CallPrototype(self._mockReference(_MockKeys_Vault.key_read, as: Impostor.MockReference<String, String?, Never>.self), key)
                 }
             }
             """)

@@ -25,31 +25,37 @@ struct SubscriptTests {
                 }
             }
 
+            enum _MockKeys_Table {
+                nonisolated static let key_subscript_get = Impostor._MockMemberKey(named: "subscript")
+                nonisolated static let key_subscript_get_2 = Impostor._MockMemberKey(named: "subscript.get")
+                nonisolated static let key_subscript_set = Impostor._MockMemberKey(named: "subscript.set")
+            }
+
             extension Table where Self: Impostor.Mocking & Sendable {
                 subscript(row: Int) -> String {
                     get {
-                        self.call(self._mockReference("Table.subscript(_:Int).get", named: "subscript", as: Impostor.MockReference<Int, String, Never>.self), args: row)
+                        self.call(self._mockReference(_MockKeys_Table.key_subscript_get, as: Impostor.MockReference<Int, String, Never>.self), args: row)
                     }
                 }
 
                 nonisolated func $subscript(_ row: Impostor.Matcher<Int> = Impostor.any()) -> Impostor.PropertyPrototype<Impostor.CallPrototype<Int, String, Never>> {
-                    Impostor.PropertyPrototype(get: Impostor.CallPrototype(self._mockReference("Table.subscript(_:Int).get", named: "subscript", as: Impostor.MockReference<Int, String, Never>.self), row))
+                    Impostor.PropertyPrototype(get: Impostor.CallPrototype(self._mockReference(_MockKeys_Table.key_subscript_get, as: Impostor.MockReference<Int, String, Never>.self), row))
                 }
 
                 subscript(key key: String, default fallback: Int) -> Int {
                     get {
-                        self.call(self._mockReference("Table.subscript(key:String,default:Int).get", named: "subscript.get", as: Impostor.MockReference<String, Int, Int, Never>.self), args: key, fallback)
+                        self.call(self._mockReference(_MockKeys_Table.key_subscript_get_2, as: Impostor.MockReference<String, Int, Int, Never>.self), args: key, fallback)
                     }
                     set {
-                        self.call(self._mockReference("Table.subscript(key:String,default:Int).set", named: "subscript.set", as: Impostor.MockReference<String, Int, Int, Void, Never>.self), args: key, fallback, newValue)
+                        self.call(self._mockReference(_MockKeys_Table.key_subscript_set, as: Impostor.MockReference<String, Int, Int, Void, Never>.self), args: key, fallback, newValue)
                     }
                 }
 
                 nonisolated func $subscript(key: Impostor.Matcher<String> = Impostor.any(), default fallback: Impostor.Matcher<Int> = Impostor.any()) -> Impostor.SettablePropertyPrototype<Impostor.CallPrototype<String, Int, Int, Never>, Impostor.CallPrototype<String, Int, Int, Void, Never>, Int> {
                     Impostor.SettablePropertyPrototype(
-                        get: Impostor.CallPrototype(self._mockReference("Table.subscript(key:String,default:Int).get", named: "subscript.get", as: Impostor.MockReference<String, Int, Int, Never>.self), key, fallback),
+                        get: Impostor.CallPrototype(self._mockReference(_MockKeys_Table.key_subscript_get_2, as: Impostor.MockReference<String, Int, Int, Never>.self), key, fallback),
                         set: { newValue in
-                            Impostor.CallPrototype(self._mockReference("Table.subscript(key:String,default:Int).set", named: "subscript.set", as: Impostor.MockReference<String, Int, Int, Void, Never>.self), key, fallback, newValue)
+                            Impostor.CallPrototype(self._mockReference(_MockKeys_Table.key_subscript_set, as: Impostor.MockReference<String, Int, Int, Void, Never>.self), key, fallback, newValue)
                         })
                 }
             }

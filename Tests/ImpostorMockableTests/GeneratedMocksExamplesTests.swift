@@ -104,7 +104,7 @@ struct GeneratedMocksExamplesTests {
             }
         }
         #expect(failures.count == 1)
-        #expect(failures.first?.message.contains("AlbumServiceMock.getAlbum(any()) did not follow add(1, 2)") == true)
+        #expect(failures.first?.message.contains("AlbumServiceMock.getAlbum(id: any()) did not follow add(1, 2)") == true)
     }
 
     @Test("properties, subscripts, statics, generics, associated types and initializers, as the article says")

@@ -80,7 +80,7 @@ struct InoutArgumentTests {
         #expect(text == "CHANGED")
         let failures = captureFailures { verify(.once, store.$normalize(eq("other"), limit: any())) }
         let message = failures.first?.message ?? ""
-        #expect(message.contains(#"normalize(«"as passed"», 3)"#), "\(message)")
+        #expect(message.contains(#"normalize(«"as passed"», limit: 3)"#), "\(message)")
         #expect(message.contains(#"got "as passed""#), "\(message)")
         #expect(!message.contains("CHANGED"), "\(message)")
     }

@@ -77,8 +77,7 @@ struct MacroReadmeExampleTests {
         printer.print(converter.convert("olleH"))
         verify(.once, printer.$print(eq("Hello")))
         verify(.never, printer.$print(eq("olleH")))
-        #expect(converter.calls(to: converter._mockReference(
-            "Converter.convert(_:String)", named: "convert", as: MockReference<String, String, Never>.self)).count == 1)
+        #expect(invocations(of: converter.$convert()).count == 1)
     }
 
     @Test("checking { oneOf } takes a generated prototype")

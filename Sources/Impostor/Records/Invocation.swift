@@ -48,6 +48,8 @@ public struct Invocation: Sendable, CustomStringConvertible {
     let record: CallRecord
     /// A Swift mock's call, with its member's declared types.
     let swift: (call: SwiftCall, parameterTypes: [Any.Type], resultType: Any.Type)?
+    /// A Swift member's argument labels, which ``description`` puts before the arguments.
+    let argumentLabels: ArgumentLabels
 
     /// The fault a schedule injected into the call, if one did (see
     /// ``Stubbing/failing(_:returning:errno:fileID:filePath:line:column:)``).
@@ -58,14 +60,19 @@ public struct Invocation: Sendable, CustomStringConvertible {
         self.signature = signature
         self.record = record
         swift = nil
+        argumentLabels = .none
         injectedFault = fault
     }
 
-    init(mockName: String, parameterTypes: [Any.Type], resultType: Any.Type, swift call: SwiftCall) {
+    init(
+        mockName: String, parameterTypes: [Any.Type], resultType: Any.Type, swift call: SwiftCall,
+        argumentLabels: ArgumentLabels = .none
+    ) {
         self.mockName = mockName
         signature = nil
         record = CallRecord(stamp: call.stamp, thread: call.thread, payload: [])
         swift = (call, parameterTypes, resultType)
+        self.argumentLabels = argumentLabels
         injectedFault = nil
     }
 
@@ -228,11 +235,12 @@ public struct Invocation: Sendable, CustomStringConvertible {
     }
 
     /// `add(1, 2) -> 3`; `log("ready", 0x00007f…)` for a `Void` function;
-    /// `decode(0x00007f…) (did not return)` for a call whose answer never returned.
+    /// `decode(0x00007f…) (did not return)` for a call whose answer never returned;
+    /// `finder.didFind(path: "a.txt", size: 3)` for a Swift member with argument labels.
     public var description: String { callText }
 
     private var callText: String {
-        "\(mockName)(\(formattedArguments.joined(separator: ", ")))" + resultSuffix
+        "\(mockName)(\(argumentLabels.apply(to: formattedArguments).joined(separator: ", ")))" + resultSuffix
     }
 
     /// What follows the arguments when the call is listed: ` -> 3`, nothing for a `Void`

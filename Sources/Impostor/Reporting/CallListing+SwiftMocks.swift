@@ -4,14 +4,14 @@ extension CallListing {
     static func entries(_ calls: [SwiftCall], against pattern: SwiftCallPattern) -> [Entry] {
         let member = pattern.member
         return calls.enumerated().map { offset, call in
-            let invocation = Invocation(
-                mockName: member.name, parameterTypes: member.parameterTypes, resultType: member.resultType, swift: call)
+            let invocation = Invocation(member: member, swift: call)
             var arguments = invocation.formattedArguments
             for (position, matcher) in pattern.arguments.enumerated()
             where position < call.arguments.count && !matcher.test(call.arguments[position]) {
                 arguments[position] = "«" + arguments[position] + "»"
             }
-            var text = "\(invocation.mockName)(\(arguments.joined(separator: ", ")))"
+            // The label stays outside the marks: `path: «"b.txt"»`.
+            var text = "\(invocation.mockName)(\(member.argumentLabels.apply(to: arguments).joined(separator: ", ")))"
             if let result = invocation.formattedResult { text += " -> " + result }
             return Entry(position: offset + 1, stamp: call.stamp, text: text, mismatches: pattern.mismatches(call.arguments))
         }

@@ -23,7 +23,7 @@ struct LiveCall {
     init(member: SwiftMember, call: SwiftCall) {
         mock = member
         name = member.name
-        formatted = call.arguments.map { ValueFormatter.describeSwiftValue($0) }
+        formatted = member.argumentLabels.apply(to: call.arguments.map { ValueFormatter.describeSwiftValue($0) })
         mismatches = { expectation in expectation.swiftPattern?.mismatches(call.arguments) ?? [] }
     }
 

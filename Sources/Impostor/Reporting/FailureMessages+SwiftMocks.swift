@@ -23,8 +23,8 @@ extension FailureMessages {
             : "The answer for \(mock) threw \(error), but the member throws only \(failure); the default value was returned."
     }
 
-    static func argumentMismatch(position: Int, expected: String, got: String) -> String {
-        "argument \(position): expected \(expected), got \(got)"
+    static func argumentMismatch(position: Int, label: String?, expected: String, got: String) -> String {
+        "argument \(position)\(label.map { " (\($0))" } ?? ""): expected \(expected), got \(got)"
     }
 
     static func swiftAsyncAnswerOnSyncMember(_ purpose: String, mock: String) -> String {

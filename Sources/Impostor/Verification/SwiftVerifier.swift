@@ -62,9 +62,7 @@ extension Verification {
         for member in core.knownMembers {
             let (calls, verified, _) = member.snapshot()
             for (position, call) in calls.enumerated() {
-                all.append((Invocation(
-                    mockName: member.name, parameterTypes: member.parameterTypes, resultType: member.resultType, swift: call),
-                    allCalls || !verified.contains(position)))
+                all.append((Invocation(member: member, swift: call), allCalls || !verified.contains(position)))
             }
         }
         all.sort { $0.call.stamp < $1.call.stamp }

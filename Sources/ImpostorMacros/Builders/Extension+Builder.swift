@@ -5,7 +5,8 @@ extension MockedProtocol {
         var members: [String] = []
         var initializers: [String] = []
         let memberAccess = access
-        for requirement in requirements {
+        let keys = keysType(for: type)
+        for requirement in requirements.map({ $0.keyed(in: keys) }) {
             switch requirement {
             case .method(let method): members += method.declarations(access: memberAccess)
             case .property(let property): members += property.declarations(access: memberAccess)

@@ -17,8 +17,8 @@ extension RequirementReader {
         let parameters = Parameter.parse(
             initializer.signature.parameterClause.parameters, isSubscript: false, genericNames: generics)
         let call = CallShape(
-            key: key("init", parameters, result: "Void"), name: "init", parameters: parameters, result: "Void",
-            castResult: nil, isAsync: effects.isAsync, failure: effects.failure, isStatic: true)
+            key: key("init"), name: "init", referenceName: CallShape.selector("init", parameters), parameters: parameters,
+            result: "Void", castResult: nil, isAsync: effects.isAsync, failure: effects.failure, isStatic: true)
         note("$init", of: call, at: initializer.initKeyword, description: "init" + initializer.signature.trimmedDescription)
         return Initializer(
             attributes: Self.attributes(initializer.attributes, initializer.modifiers),

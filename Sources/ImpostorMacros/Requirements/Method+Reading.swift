@@ -32,7 +32,7 @@ extension RequirementReader {
         let declaredResult = returnType.map(TypeText.recordable) ?? "Void"
         let erased = returnType.map { TypeText.mentions(generics, in: $0) } ?? false
         let call = CallShape(
-            key: key(name, parameters, result: declaredResult), name: name, parameters: parameters,
+            key: key(name), name: name, referenceName: CallShape.selector(name, parameters), parameters: parameters,
             result: erased ? "Any" : declaredResult, castResult: erased ? declaredResult : nil,
             isAsync: effects.isAsync, failure: effects.failure, isStatic: Self.isStatic(function.modifiers))
         note("$" + name, of: call, at: function.name, description: Self.signature(of: function))

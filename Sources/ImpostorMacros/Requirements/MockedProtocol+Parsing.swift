@@ -18,7 +18,7 @@ extension MockedProtocol {
         if let clause = declaration.genericWhereClause {
             readWhereClause(clause, of: name, diagnostics: &diagnostics)
         }
-        var reader = RequirementReader(protocolName: name)
+        var reader = RequirementReader()
         for item in declaration.memberBlock.members {
             readMember(item.decl, reader: &reader, diagnostics: &diagnostics)
         }

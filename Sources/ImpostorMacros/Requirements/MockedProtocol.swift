@@ -3,7 +3,7 @@
 
 /// The protocol to mock.
 struct MockedProtocol {
-    /// The protocol's name, which every reference key starts with.
+    /// The protocol's name, which the names of its mock and of its keys enum are made from.
     var name: String
     /// The access modifier the mock and its members get, with its trailing space (`"public "`),
     /// or `""` for internal.

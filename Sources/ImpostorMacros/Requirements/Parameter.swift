@@ -22,11 +22,6 @@ struct Parameter {
         return "\(label) \(name): \(type)"
     }
 
-    /// The part of the requirement's reference key for this parameter: `id:UUID`.
-    var keyPart: String {
-        "\(label ?? "_"):\(TypeText.compact(declaredType))"
-    }
-
     /// The name as an expression: a keyword such as `in` needs backticks.
     var nameExpression: String {
         TypeText.expressionKeywords.contains(name) ? "`\(name)`" : name

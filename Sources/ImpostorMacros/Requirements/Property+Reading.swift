@@ -12,14 +12,15 @@ extension RequirementReader {
         let getterEffects = Effects(accessors.getter?.effectSpecifiers)
         let valueType = TypeText.recordable(type)
         let isStatic = Self.isStatic(variable.modifiers)
+        let getterName = accessors.hasSetter ? "\(name).get" : name
         let getter = CallShape(
-            key: plainKey("\(name).get"), name: accessors.hasSetter ? "\(name).get" : name, parameters: [],
+            key: key("\(name).get"), name: getterName, referenceName: getterName, parameters: [],
             result: valueType, castResult: nil, isAsync: getterEffects.isAsync, failure: getterEffects.failure,
             isStatic: isStatic)
         var setter: CallShape?
         if accessors.hasSetter {
             setter = CallShape(
-                key: plainKey("\(name).set"), name: "\(name).set", parameters: [.newValue(of: valueType)],
+                key: key("\(name).set"), name: "\(name).set", referenceName: "\(name).set", parameters: [.newValue(of: valueType)],
                 result: "Void", castResult: nil, isAsync: false, failure: "Never", isStatic: isStatic)
         }
         return Property(

@@ -1,16 +1,11 @@
 import SwiftDiagnostics
 import SwiftSyntax
 
-/// Reads the protocol's members one by one, keeping the reference keys unique and noting each
-/// `$` prototype for the collision check.
+/// Reads the protocol's members one by one, keeping the names of their keys unique and noting
+/// each `$` prototype for the collision check.
 struct RequirementReader {
-    let protocolName: String
     private(set) var prototypes: [PrototypeCollisions.Entry] = []
     private var keys: Set<String> = []
-
-    init(protocolName: String) {
-        self.protocolName = protocolName
-    }
 
     mutating func read(_ decl: DeclSyntax, diagnostics: inout [Diagnostic]) -> Requirement? {
         if let function = decl.as(FunctionDeclSyntax.self) {
@@ -29,18 +24,17 @@ struct RequirementReader {
         return nil
     }
 
-    /// A key for the requirement: `Protocol.base(label:Type,...)`, with the result added when
-    /// an overload differs from another only in its result.
-    mutating func key(_ base: String, _ parameters: [Parameter], result: String) -> String {
-        var key = "\(protocolName).\(base)(\(parameters.map(\.keyPart).joined(separator: ",")))"
-        if keys.contains(key) { key += "->" + TypeText.compact(result) }
-        keys.insert(key)
-        return key
-    }
-
-    /// A key without a parameter list, for properties: `Protocol.title.get`.
-    mutating func plainKey(_ text: String) -> String {
-        let key = "\(protocolName).\(text)"
+    /// The name of a requirement's key in the keys enum: `key_store` for `store`, `key_title_get`
+    /// for `title.get`, and `key_store_2` for the second requirement named `store` (an overload).
+    /// The `key_` prefix keeps a member named like a keyword (`default`) a plain identifier.
+    mutating func key(_ base: String) -> String {
+        let stem = "key_" + String(base.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+        var key = stem
+        var ordinal = 1
+        while keys.contains(key) {
+            ordinal += 1
+            key = "\(stem)_\(ordinal)"
+        }
         keys.insert(key)
         return key
     }

@@ -17,16 +17,17 @@ extension RequirementReader {
         let accessors = Self.accessors(of: declaration.accessorBlock)
         let effects = Effects(accessors.getter?.effectSpecifiers)
         let isStatic = Self.isStatic(declaration.modifiers)
-        let base = key("subscript", parameters, result: declaredResult)
+        let getterName = accessors.hasSetter ? "subscript.get" : "subscript"
         let getter = CallShape(
-            key: base + ".get", name: accessors.hasSetter ? "subscript.get" : "subscript", parameters: parameters,
+            key: key("subscript.get"), name: getterName, referenceName: getterName, parameters: parameters,
             result: result, castResult: erased ? declaredResult : nil, isAsync: effects.isAsync,
             failure: effects.failure, isStatic: isStatic)
         note("$subscript", of: getter, at: declaration.subscriptKeyword, description: "subscript" + declaration.parameterClause.trimmedDescription)
         var setter: CallShape?
         if accessors.hasSetter {
             setter = CallShape(
-                key: base + ".set", name: "subscript.set", parameters: parameters + [.newValue(of: result)],
+                key: key("subscript.set"), name: "subscript.set", referenceName: "subscript.set",
+                parameters: parameters + [.newValue(of: result)],
                 result: "Void", castResult: nil, isAsync: false, failure: "Never", isStatic: isStatic)
         }
         return Subscript(

@@ -75,15 +75,6 @@ enum TypeText {
         return false
     }
 
-    /// The type's text with its spaces squeezed, for reference keys: `[String:Int]`.
-    static func compact(_ text: String) -> String {
-        var result = ""
-        for character in text where !character.isWhitespace || !(result.last.map { ":,([<".contains($0) } ?? true) {
-            result.append(character.isWhitespace ? " " : character)
-        }
-        return result
-    }
-
     /// Names that need backticks where the generated code uses them as values.
     static let expressionKeywords: Set<String> = [
         "as", "associatedtype", "break", "case", "catch", "class", "continue", "default", "defer", "deinit",

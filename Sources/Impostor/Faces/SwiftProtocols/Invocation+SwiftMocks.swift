@@ -3,6 +3,14 @@
 extension Invocation {
     typealias SwiftRecord = (call: SwiftCall, parameterTypes: [Any.Type], resultType: Any.Type)
 
+    /// A call of `member`, under its name in messages (`printer.print`, or `name` when the
+    /// caller has read it already), with its declared types and argument labels.
+    init(member: SwiftMember, named name: String? = nil, swift call: SwiftCall) {
+        self.init(
+            mockName: name ?? member.name, parameterTypes: member.parameterTypes, resultType: member.resultType, swift: call,
+            argumentLabels: member.argumentLabels)
+    }
+
     func swiftArgument<T>(_ index: Int, of swift: SwiftRecord, as _: T.Type, site: SourceSite) -> T {
         guard swift.call.arguments.indices.contains(index) else {
             FailureReporter.report(ImpostorFailure(

@@ -6,7 +6,8 @@ import Synchronization
 ///
 /// For code that `@Mockable` writes; a hand-written mock keeps its ``MockReference``s in
 /// properties instead. The member's body and its `$member` prototype pass the same key, so they
-/// reach the same reference.
+/// reach the same reference. A key is always passed with the one reference type of its
+/// requirement: the look-up trusts that, and does not check it on each call.
 @_documentation(visibility: private)
 public final class _MockMemberKey: Sendable {
     /// Where every mock's ``MockCore`` keeps this requirement's reference: unique in the

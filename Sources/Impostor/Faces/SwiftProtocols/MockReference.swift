@@ -13,6 +13,10 @@
 /// function passed; the function itself is not kept (so the mock does not keep itself alive).
 /// The name in messages is the property's, without a trailing `Ref` (`printer.print`); pass
 /// `named:` to choose another, and `MockReference(print(_:))` to pick one of several overloads.
+/// A name written as a selector, with a label (or `_`) per parameter, puts the labels in
+/// messages, as `@Mockable` does: `MockReference(didFind, named: "didFind(path:size:)")` prints
+/// its calls as `finder.didFind(path: "a.txt", size: 3)` and its patterns as
+/// `finder.didFind(path: eq("a.txt"), size: any())`. The member's name is then `didFind`.
 ///
 /// Give the types instead of the function, with ``init(named:isAsync:fileID:filePath:line:column:)``,
 /// for a member with a closure parameter (Swift 6.3 crashes converting such a method), a
@@ -77,11 +81,12 @@ public final class MockReference<each Argument, Result, Failure: Error>: Sendabl
     ) -> SwiftMember {
         var types: [Any.Type] = []
         repeat types.append((each Argument).self)
+        let (base, labels) = ArgumentLabels.split(name ?? memberName(fromProperty: property), parameterCount: types.count)
         let member = SwiftMember(
-            memberName: name ?? memberName(fromProperty: property), parameterTypes: types, resultType: Result.self,
+            memberName: base, parameterTypes: types, resultType: Result.self,
             failureType: Failure.self, isAsync: isAsync, site: site, mockery: Mockery.current,
             makeDefault: SwiftDefaults.maker(Result.self), log: log,
-            compilePattern: { TypedPattern<repeat each Argument>.compile($0) })
+            compilePattern: { TypedPattern<repeat each Argument>.compile($0) }, argumentLabels: labels)
         if let owner { member.adopt(by: owner.mockCore) }
         return member
     }

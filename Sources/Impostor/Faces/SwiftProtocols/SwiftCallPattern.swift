@@ -66,17 +66,19 @@ final class SwiftCallPattern: Sendable {
         for (index, argument) in arguments.enumerated() { argument.onMatch?(values[index]) }
     }
 
-    /// `printer.print("Hello!")`, `albums.getAlbum(any())`.
+    /// `printer.print("Hello!")`, `albums.getAlbum(id: any())`.
     var description: String {
-        "\(member.name)(\(arguments.map(\.description).joined(separator: ", ")))"
+        "\(member.name)(\(member.argumentLabels.apply(to: arguments.map(\.description)).joined(separator: ", ")))"
     }
 
-    /// For each argument that does not match: `argument 1: expected "Hello!", got "Bye"`.
+    /// For each argument that does not match: `argument 1: expected "Hello!", got "Bye"`, or
+    /// `argument 1 (path): …` for a labelled one.
     func mismatches(_ values: [Any]) -> [String] {
         arguments.indices.compactMap { index in
             guard index < values.count, !arguments[index].test(values[index]) else { return nil }
             return FailureMessages.argumentMismatch(
-                position: index + 1, expected: arguments[index].description, got: ValueFormatter.describeSwiftValue(values[index]))
+                position: index + 1, label: member.argumentLabels.label(at: index), expected: arguments[index].description,
+                got: ValueFormatter.describeSwiftValue(values[index]))
         }
     }
 }

@@ -11,6 +11,8 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
 
     /// `print`, from the reference's property name, or the name given.
     let memberName: String
+    /// The labels its calls print with, from a name given as a selector (`didFind(path:size:)`).
+    let argumentLabels: ArgumentLabels
     /// The member's parameter types, in order, as the reference declares them.
     let parameterTypes: [Any.Type]
     let resultType: Any.Type
@@ -59,12 +61,13 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
     init(
         memberName: String, parameterTypes: [Any.Type], resultType: Any.Type, failureType: Any.Type, isAsync: Bool,
         site: SourceSite, mockery: Mockery, makeDefault: (() -> Any)?, log: SwiftCallLog,
-        compilePattern: @escaping ([SwiftArgumentMatcher]) -> AnyObject?
+        compilePattern: @escaping ([SwiftArgumentMatcher]) -> AnyObject?, argumentLabels: ArgumentLabels = .none
     ) {
         self.compilePattern = compilePattern
         self.makeDefault = makeDefault
         self.log = log
         self.memberName = memberName
+        self.argumentLabels = argumentLabels
         self.parameterTypes = parameterTypes
         self.resultType = resultType
         self.failureType = failureType
@@ -239,14 +242,14 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
     /// The recorded calls as ``Invocation``s, oldest first; only the newest `last` when given.
     func invocations(last: Int = .max) -> [Invocation] {
         let (calls, name) = (snapshot().calls, self.name)
-        return calls.suffix(last).map { Invocation(mockName: name, parameterTypes: parameterTypes, resultType: resultType, swift: $0) }
+        return calls.suffix(last).map { Invocation(member: self, named: name, swift: $0) }
     }
 
     /// The calls whose arguments `accepts` takes, oldest first.
     func invocations(where accepts: ([Any]) -> Bool) -> [Invocation] {
         let (calls, name) = (snapshot().calls, self.name)
         return calls.filter { accepts($0.arguments) }
-            .map { Invocation(mockName: name, parameterTypes: parameterTypes, resultType: resultType, swift: $0) }
+            .map { Invocation(member: self, named: name, swift: $0) }
     }
 
     /// `print(_: String) -> ()`, for messages about types.

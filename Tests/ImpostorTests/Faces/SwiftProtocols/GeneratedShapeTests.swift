@@ -19,56 +19,65 @@ private protocol ShapeAlbumService: AnyObject {
     init(tag: Int)
 }
 
+/// The keys `@Mockable` writes beside the protocol, one per requirement, made once.
+private enum ShapeKeys {
+    static let getAlbum = _MockMemberKey(named: "getAlbum(id:)", isAsync: true)
+    static let titleGet = _MockMemberKey(named: "title.get")
+    static let titleSet = _MockMemberKey(named: "title.set")
+    static let count = _MockMemberKey(named: "count")
+    static let make = _MockMemberKey(named: "make")
+    static let value = _MockMemberKey(named: "value(_:as:)")
+    static let perform = _MockMemberKey(named: "perform(_:)")
+    static let initTag = _MockMemberKey(named: "init(tag:)")
+}
+
 extension ShapeAlbumService where Self: Mocking {
     func getAlbum(id: UUID) async throws -> ShapeAlbum {
-        try await call(self._mockReference("ShapeAlbumService.getAlbum(id:UUID)", named: "getAlbum", isAsync: true,
-            as: MockReference<UUID, ShapeAlbum, any Error>.self), args: id)
+        try await call(self._mockReference(ShapeKeys.getAlbum, as: MockReference<UUID, ShapeAlbum, any Error>.self), args: id)
     }
     func prototypeGetAlbum(id: Matcher<UUID> = any()) -> CallPrototype<UUID, ShapeAlbum, any Error> {
-        CallPrototype(self._mockReference("ShapeAlbumService.getAlbum(id:UUID)", named: "getAlbum", isAsync: true,
-            as: MockReference<UUID, ShapeAlbum, any Error>.self), id)
+        CallPrototype(self._mockReference(ShapeKeys.getAlbum, as: MockReference<UUID, ShapeAlbum, any Error>.self), id)
     }
     var title: String {
-        get { call(self._mockReference("ShapeAlbumService.title.get", named: "title.get", as: MockReference<String, Never>.self)) }
-        set { call(self._mockReference("ShapeAlbumService.title.set", named: "title.set", as: MockReference<String, Void, Never>.self), args: newValue) }
+        get { call(self._mockReference(ShapeKeys.titleGet, as: MockReference<String, Never>.self)) }
+        set { call(self._mockReference(ShapeKeys.titleSet, as: MockReference<String, Void, Never>.self), args: newValue) }
     }
     var prototypeTitle: SettablePropertyPrototype<CallPrototype<String, Never>, CallPrototype<String, Void, Never>, String> {
         SettablePropertyPrototype(
-            get: CallPrototype(self._mockReference("ShapeAlbumService.title.get", named: "title.get", as: MockReference<String, Never>.self)),
+            get: CallPrototype(self._mockReference(ShapeKeys.titleGet, as: MockReference<String, Never>.self)),
             set: { value in
-                CallPrototype(self._mockReference("ShapeAlbumService.title.set", named: "title.set", as: MockReference<String, Void, Never>.self), value)
+                CallPrototype(self._mockReference(ShapeKeys.titleSet, as: MockReference<String, Void, Never>.self), value)
             })
     }
-    var count: Int { call(self._mockReference("ShapeAlbumService.count.get", named: "count", as: MockReference<Int, Never>.self)) }
+    var count: Int { call(self._mockReference(ShapeKeys.count, as: MockReference<Int, Never>.self)) }
     var prototypeCount: PropertyPrototype<CallPrototype<Int, Never>> {
-        PropertyPrototype(get: CallPrototype(self._mockReference("ShapeAlbumService.count.get", named: "count", as: MockReference<Int, Never>.self)))
+        PropertyPrototype(get: CallPrototype(self._mockReference(ShapeKeys.count, as: MockReference<Int, Never>.self)))
     }
     static func make() -> Int {
         let statics = StaticMock._of(Self.self)
-        return statics.call(statics._mockReference("ShapeAlbumService.make()", named: "make", as: MockReference<Int, Never>.self))
+        return statics.call(statics._mockReference(ShapeKeys.make, as: MockReference<Int, Never>.self))
     }
     static func prototypeMake() -> CallPrototype<Int, Never> {
         let statics = StaticMock._of(Self.self)
-        return CallPrototype(statics._mockReference("ShapeAlbumService.make()", named: "make", as: MockReference<Int, Never>.self))
+        return CallPrototype(statics._mockReference(ShapeKeys.make, as: MockReference<Int, Never>.self))
     }
     func value<T>(_ key: String, as type: T.Type) -> T {
-        let reference = self._mockReference(
-            "ShapeAlbumService.value(_:String,as:T.Type)", named: "value", as: MockReference<String, Any, Any, Never>.self)
+        let reference = self._mockReference(ShapeKeys.value, as: MockReference<String, Any, Any, Never>.self)
         return _mockCast(call(reference, args: key, type), to: T.self, member: reference.name)
     }
     func prototypeValue(_ key: Matcher<String> = any(), as type: Matcher<Any> = any()) -> CallPrototype<String, Any, Any, Never> {
-        CallPrototype(self._mockReference("ShapeAlbumService.value(_:String,as:T.Type)", named: "value", as: MockReference<String, Any, Any, Never>.self), key, type)
+        CallPrototype(self._mockReference(ShapeKeys.value, as: MockReference<String, Any, Any, Never>.self), key, type)
     }
     func perform(_ work: () -> Void) -> Bool {
-        call(self._mockReference("ShapeAlbumService.perform(_:)", named: "perform", as: MockReference<NonEscapingClosure, Bool, Never>.self),
-            args: NonEscapingClosure())
+        call(self._mockReference(ShapeKeys.perform, as: MockReference<NonEscapingClosure, Bool, Never>.self), args: NonEscapingClosure())
     }
 }
 
 extension ShapeAlbumService where Self: _MockConstructible {
     init(tag: Int) {
         self.init(named: nil)
-        call(self._mockReference("ShapeAlbumService.init(tag:Int)", named: "init", as: MockReference<Int, Void, Never>.self), args: tag)
+        let statics = StaticMock._of(Self.self)
+        statics.call(statics._mockReference(ShapeKeys.initTag, as: MockReference<Int, Void, Never>.self), args: tag)
     }
 }
 
@@ -152,10 +161,15 @@ struct GeneratedShapeTests {
         verify(.once, albums.prototypePerform(eq(NonEscapingClosure())))
     }
 
-    @Test("an initializer requirement makes the mock, then records the call")
+    @Test("an initializer requirement makes the mock, then records the call on the mock type")
     func initializer() {
-        let albums = ShapeAlbumServiceMock(tag: 4)
-        #expect(albums.calls(to: albums._mockReference("ShapeAlbumService.init(tag:Int)", named: "init", as: MockReference<Int, Void, Never>.self)).count == 1)
+        let context = Mockery("initializer")
+        let count = context.withCurrent {
+            _ = ShapeAlbumServiceMock(tag: 4)
+            let statics = StaticMock._of(ShapeAlbumServiceMock.self)
+            return statics.calls(to: statics._mockReference(ShapeKeys.initTag, as: MockReference<Int, Void, Never>.self)).count
+        }
+        #expect(count == 1)
     }
 
     @Test("inside verifyInOrder, writing a prototype is the step")
@@ -176,7 +190,7 @@ struct GeneratedShapeTests {
         }
         #expect(failures.count == 1)
         let message = failures.first?.message ?? ""
-        #expect(message.contains("1. ShapeAlbumServiceMock.title.set(any())\n  2. ShapeAlbumServiceMock.getAlbum(any())\n"))
+        #expect(message.contains("1. ShapeAlbumServiceMock.title.set(any())\n  2. ShapeAlbumServiceMock.getAlbum(id: any())\n"))
         // A private type's value is shown by its name alone, without `(unknown context at $…)`.
         #expect(message.contains("-> ShapeAlbum(id: "))
         #expect(!message.contains("unknown context"))
@@ -203,7 +217,90 @@ struct GeneratedShapeTests {
 
 extension ShapeAlbumServiceMock {
     func prototypePerform(_ work: Matcher<NonEscapingClosure> = any()) -> CallPrototype<NonEscapingClosure, Bool, Never> {
-        CallPrototype(self._mockReference("ShapeAlbumService.perform(_:)", named: "perform", as: MockReference<NonEscapingClosure, Bool, Never>.self), work)
+        CallPrototype(self._mockReference(ShapeKeys.perform, as: MockReference<NonEscapingClosure, Bool, Never>.self), work)
+    }
+}
+
+/// The shape an older `@Mockable` wrote: references found by a text key on every call.
+private protocol LegacyShapeCounter: AnyObject {
+    func add(_ amount: Int) -> Int
+}
+
+extension LegacyShapeCounter where Self: Mocking {
+    func add(_ amount: Int) -> Int {
+        call(self._mockReference("LegacyShapeCounter.add(_:Int)", named: "add", as: MockReference<Int, Int, Never>.self), args: amount)
+    }
+    func prototypeAdd(_ amount: Matcher<Int> = any()) -> CallPrototype<Int, Int, Never> {
+        CallPrototype(self._mockReference("LegacyShapeCounter.add(_:Int)", named: "add", as: MockReference<Int, Int, Never>.self), amount)
+    }
+}
+
+private final class LegacyShapeCounterMock: Mock, LegacyShapeCounter {}
+
+/// A mock that tasks may share, as every generated mock is (`@unchecked Sendable`).
+private final class SharedShapeMock: Mock, @unchecked Sendable {}
+
+/// Two requirements of one name and two shapes, as two protocols of one name in two modules
+/// give: each has a key object of its own.
+private enum TwinKeys {
+    static let first = _MockMemberKey(named: "load(_:)")
+    static let second = _MockMemberKey(named: "load(_:)")
+}
+
+@Suite("The runtime under generated mocks: keys", .mockery)
+struct GeneratedShapeKeyTests {
+    @Test("a key reaches one reference per mock, made on first use; another mock has its own")
+    func oneReferencePerMock() {
+        let first = ShapeAlbumServiceMock(), second = ShapeAlbumServiceMock()
+        let reference = first._mockReference(ShapeKeys.count, as: MockReference<Int, Never>.self)
+        #expect(first._mockReference(ShapeKeys.count, as: MockReference<Int, Never>.self) === reference)
+        #expect(second._mockReference(ShapeKeys.count, as: MockReference<Int, Never>.self) !== reference)
+        #expect(reference.name == "ShapeAlbumServiceMock.count")
+    }
+
+    @Test("two keys of one name keep separate references, whatever their types")
+    func twinKeys() {
+        let albums = ShapeAlbumServiceMock()
+        let first = albums._mockReference(TwinKeys.first, as: MockReference<Int, Int, Never>.self)
+        let second = albums._mockReference(TwinKeys.second, as: MockReference<String, Int, Never>.self)
+        #expect(albums.call(first, args: 1) == 0)
+        #expect(albums.calls(to: first).count == 1)
+        #expect(albums.calls(to: second).isEmpty)
+        #expect(albums._mockReference(TwinKeys.first, as: MockReference<Int, Int, Never>.self) === first)
+    }
+
+    @Test("many keys on one mock: each reference is found again after the table grows")
+    func manyKeys() {
+        let albums = ShapeAlbumServiceMock()
+        let keys = (0..<40).map { _MockMemberKey(named: "member\($0)") }
+        let references = keys.map { albums._mockReference($0, as: MockReference<Int, Never>.self) }
+        let found = keys.map { albums._mockReference($0, as: MockReference<Int, Never>.self) }
+        #expect(zip(references, found).allSatisfy { $0 === $1 })
+        #expect(Set(references.map(ObjectIdentifier.init)).count == 40)
+    }
+
+    @Test("threads reaching one key at once on a fresh mock all get one reference")
+    func concurrentFirstUse() async {
+        let albums = SharedShapeMock()
+        let identifiers = await withTaskGroup(of: ObjectIdentifier.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    ObjectIdentifier(albums._mockReference(ShapeKeys.titleGet, as: MockReference<String, Never>.self))
+                }
+            }
+            return await group.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
+        }
+        #expect(identifiers.count == 1)
+    }
+
+    @Test("the text-key entry point an older macro wrote still reaches one reference")
+    func legacyTextKey() {
+        let counter = LegacyShapeCounterMock()
+        stub(counter.prototypeAdd(eq(2))).returning(7)
+        #expect(counter.add(2) == 7)
+        #expect(counter.add(3) == 0)
+        verify(.once, counter.prototypeAdd(eq(3)))
+        #expect(counter.prototypeAdd().description == "LegacyShapeCounterMock.add(any())")
     }
 }
 
