@@ -61,14 +61,18 @@ extension MockReference {
     /// one the typed entry point can run; nil hands the call to the engine, with nothing done.
     @inlinable
     func answer(
-        from stubs: [SwiftStub], _ pending: PendingFailures, site: SourceSite, _ arguments: repeat each Argument
+        from stubs: AnyObject?, _ pending: PendingFailures, site: SourceSite, _ arguments: repeat each Argument
     ) throws(Failure) -> Result? {
         let kinds = typedKinds
-        for stub in stubs.reversed() {
-            // A stub compiled for this member's types, its one answer a block of them: the
-            // type checks are pointer compares, and make the downcasts below sound.
-            guard let typed = stub.typedPattern, ObjectIdentifier(type(of: typed)) == kinds.pattern else { return nil }
-            guard unsafeDowncast(typed, to: TypedPattern<repeat each Argument>.self).matches(repeat each arguments) else { continue }
+        // The table built for this member's types: the check is a pointer compare, and makes
+        // the downcast sound.
+        guard let stubs, ObjectIdentifier(type(of: stubs)) == kinds.table else { return nil }
+        let table = unsafeDowncast(stubs, to: TypedStubTable<repeat each Argument>.self)
+        for index in table.rows.indices {
+            guard let entry = table.rows[index].stub else { return nil }
+            guard table.rows[index].matches(repeat each arguments) else { continue }
+            // Sound: the table holds the stub strongly for as long as the row exists.
+            let stub = entry.takeUnretainedValue()
             guard let body = stub.typedAnswer else { return nil }
             let value: Result
             let (stamp, thread) = member.stampNow()

@@ -16,7 +16,7 @@ struct SwiftArgumentMatcher: @unchecked Sendable {
         description = matcher.description
         isAny = matcher.isAny
         valueType = Value.self
-        typed = TypedArgumentTest<Value>(isAny: matcher.isAny, test: matcher.test.value)
+        typed = TypedArgumentTest<Value>(isAny: matcher.isAny, test: matcher.test.value, literal: matcher.literal)
         test = { argument in
             guard let value = argument as? Value else { return false }
             return matcher.matches(value)

@@ -31,6 +31,8 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
         var book: ExpectationBook
         /// Newest last; scanned newest first.
         var stubs: [SwiftStub] = []
+        /// The stubs as the typed entry point tries them (a ``TypedStubTable``), rebuilt with them.
+        var typedStubs: AnyObject?
         /// MockingKit's `registerResult`: answers calls no stub matches.
         var registered: SwiftAnswer?
         var released = false
@@ -57,13 +59,17 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
     let makeDefault: (() -> Any)?
     /// Compiles a pattern's matchers for the member's types (see `SwiftStub.typedPattern`).
     let compilePattern: ([SwiftArgumentMatcher]) -> AnyObject?
+    /// Builds the stubs' table for the member's types (see `TypedStubTable`).
+    let compileStubs: ([SwiftStub]) -> AnyObject
 
     init(
         memberName: String, parameterTypes: [Any.Type], resultType: Any.Type, failureType: Any.Type, isAsync: Bool,
         site: SourceSite, mockery: Mockery, makeDefault: (() -> Any)?, log: SwiftCallLog,
-        compilePattern: @escaping ([SwiftArgumentMatcher]) -> AnyObject?, argumentLabels: ArgumentLabels = .none
+        compilePattern: @escaping ([SwiftArgumentMatcher]) -> AnyObject?,
+        compileStubs: @escaping ([SwiftStub]) -> AnyObject, argumentLabels: ArgumentLabels = .none
     ) {
         self.compilePattern = compilePattern
+        self.compileStubs = compileStubs
         self.makeDefault = makeDefault
         self.log = log
         self.memberName = memberName
@@ -88,7 +94,7 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
         case released
         /// Only these stubs (newest last) or a registered result may answer: the typed entry
         /// point tries them, and hands the call to the engine if none it can run matches.
-        case stubs([SwiftStub], PendingFailures)
+        case stubs(AnyObject?, PendingFailures)
         /// Expectations may answer: the engine decides.
         case engine
     }
@@ -103,8 +109,8 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
         MatcherRecorder.reportLeftovers()
         if answersByDefault.load(ordering: .acquiring) { return .byDefault(stamp: CallStamp.next(), thread: CallingThread.currentID) }
         if isExpected { return .engine }
-        let (stubs, pending) = state.withLock { ($0.stubs, $0.pendingFailures) }
-        return .stubs(stubs, pending)
+        let (table, pending) = state.withLock { ($0.typedStubs, $0.pendingFailures) }
+        return .stubs(table, pending)
     }
 
     /// A stamp and the calling thread, for a call the typed entry point answers itself.
@@ -184,6 +190,7 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
         state.withLock { state in
             state.released = true
             state.stubs = []
+            state.typedStubs = nil
             state.registered = nil
         }
         log.removeAll(keepingCapacity: false)
@@ -205,7 +212,10 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
 
     /// Adds a stub; newest wins.
     func install(_ stub: SwiftStub) {
-        state.withLock { $0.stubs.append(stub) }
+        state.withLock { state in
+            state.stubs.append(stub)
+            state.typedStubs = compileStubs(state.stubs)
+        }
         answersByDefault.store(false, ordering: .releasing)
     }
 

@@ -11,10 +11,19 @@ final class TypedArgumentTest<Value>: @unchecked Sendable {
     // the type-erased `SwiftArgumentMatcher.test` is.
     @usableFromInline let isAny: Bool
     private let predicate: (Value) -> Bool
+    /// For `eq` of an integer, a `Bool`, a pointer or a C enum (one leaf of plain bytes, no
+    /// padding, at most 8 bytes): the value's bytes, which match exactly the equal values, as
+    /// a C mock's stub key does. Nil for every other matcher.
+    let bits: UInt64?
 
-    init(isAny: Bool, test: @escaping (Value) -> Bool) {
+    init(isAny: Bool, test: @escaping (Value) -> Bool, literal: LiteralValue? = nil) {
         self.isAny = isAny
         predicate = test
+        bits = literal.flatMap { literal in
+            guard literal.leaves.count == 1, let leaf = literal.leaves.first, leaf.kind == .bytes, leaf.offset == 0,
+                  leaf.size == MemoryLayout<Value>.size, literal.bytes.count == leaf.size, leaf.size <= 8 else { return nil }
+            return TypedArgumentKey<Value>.word(of: literal.bytes)
+        }
     }
 
     /// Whether `value` passes. A method, not the closure read out: specialized code reading a
@@ -93,14 +102,111 @@ final class ConstantAnswer<Result>: @unchecked Sendable {
 @usableFromInline
 struct TypedStubKinds: Sendable {
     @usableFromInline let pattern: ObjectIdentifier
+    @usableFromInline let table: ObjectIdentifier
     @usableFromInline let block: ObjectIdentifier
     @usableFromInline let blockOfNothing: ObjectIdentifier
     @usableFromInline let constant: ObjectIdentifier
 
     init<each Argument, Result, Failure>(for _: MockReference<repeat each Argument, Result, Failure>.Type) {
         pattern = ObjectIdentifier(TypedPattern<repeat each Argument>.self)
+        table = ObjectIdentifier(TypedStubTable<repeat each Argument>.self)
         block = ObjectIdentifier(TypedAnswer<repeat each Argument, Result>.self)
         blockOfNothing = ObjectIdentifier(TypedAnswer<Result>.self)
         constant = ObjectIdentifier(ConstantAnswer<Result>.self)
     }
+}
+
+/// One argument's test in a ``TypedStubTable`` row: plain data, so that reading a row takes no
+/// reference count, which cost more than the tests themselves when a member had many stubs.
+@usableFromInline
+struct TypedArgumentKey<Value> {
+    @usableFromInline enum Kind: UInt8 { case any, bits, test }
+
+    @usableFromInline let kind: Kind
+    @usableFromInline let bits: UInt64
+    /// Kept alive by the table's `owners`.
+    @usableFromInline let test: Unmanaged<TypedArgumentTest<Value>>?
+
+    init(_ test: TypedArgumentTest<Value>) {
+        if test.isAny {
+            (kind, bits, self.test) = (.any, 0, nil)
+        } else if let bits = test.bits {
+            (kind, self.bits, self.test) = (.bits, bits, nil)
+        } else {
+            (kind, bits, self.test) = (.test, 0, Unmanaged.passUnretained(test))
+        }
+    }
+
+    @inlinable
+    func matches(_ value: Value) -> Bool {
+        switch kind {
+        case .any: return true
+        case .bits: return Self.word(of: value) == bits
+        // Sound: the table holds the test strongly for as long as the row exists.
+        case .test: return test.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.test(value) }
+        }
+    }
+
+    /// The value's bytes as a word, zero-extended (only for values of at most 8 bytes).
+    @inlinable
+    static func word(of value: Value) -> UInt64 {
+        var word: UInt64 = 0
+        withUnsafeBytes(of: value) { source in
+            withUnsafeMutableBytes(of: &word) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: source.prefix(8))) }
+        }
+        return word
+    }
+
+    static func word(of bytes: [UInt8]) -> UInt64 {
+        var word: UInt64 = 0
+        withUnsafeMutableBytes(of: &word) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes.withUnsafeBytes { $0 }.prefix(8))) }
+        return word
+    }
+}
+
+/// A member's stubs as the typed entry point tries them, newest first: each row the stub's
+/// argument keys and the stub, or no stub where only the engine can decide (from there on the
+/// call goes to the engine). Rebuilt, once, whenever a stub is added.
+@usableFromInline
+final class TypedStubTable<each Argument>: @unchecked Sendable {
+    // @unchecked: immutable; `owners` keeps alive what the rows refer to without counting.
+    @usableFromInline
+    struct Row {
+        @usableFromInline let keys: (repeat TypedArgumentKey<each Argument>)
+        @usableFromInline let stub: Unmanaged<SwiftStub>?
+
+        init(keys: repeat TypedArgumentKey<each Argument>, stub: Unmanaged<SwiftStub>?) {
+            self.keys = (repeat each keys)
+            self.stub = stub
+        }
+
+        /// True when every argument passes its key.
+        @inlinable
+        func matches(_ arguments: repeat each Argument) -> Bool {
+            for (key, argument) in repeat (each keys, each arguments) {
+                if !key.matches(argument) { return false }
+            }
+            return true
+        }
+    }
+
+    @usableFromInline let rows: [Row]
+    private let owners: [AnyObject]
+
+    init(_ stubs: [SwiftStub]) {
+        var rows: [Row] = []
+        var owners: [AnyObject] = []
+        for stub in stubs.reversed() {
+            guard let pattern = stub.typedPattern as? TypedPattern<repeat each Argument> else {
+                rows.append(Row(keys: repeat TypedArgumentKey<each Argument>(TypedArgumentTest(isAny: true) { _ in true }), stub: nil))
+                break
+            }
+            owners.append(stub)
+            owners.append(pattern)
+            rows.append(Row(keys: repeat TypedArgumentKey(each pattern.tests), stub: Unmanaged.passUnretained(stub)))
+        }
+        self.rows = rows
+        self.owners = owners
+    }
+
 }
