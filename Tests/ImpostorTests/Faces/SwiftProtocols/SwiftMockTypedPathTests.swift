@@ -1,0 +1,86 @@
+import Impostor
+import Testing
+
+// The typed entry point answers most Swift calls itself (SwiftProtocols/MockReference+Call.swift):
+// a stub table with byte keys for `eq` of integers and Bool, tests for other matchers, blocks
+// run where the call is made. These cases check that it answers exactly as the engine would:
+// the newest matching stub, byte keys that tell values of every width and sign apart, a stub
+// the table cannot run (a Mocka-style literal, consecutive answers) answered by the engine in
+// its turn, errors recorded and thrown, a block that calls the mock itself, and nil results.
+
+protocol Gauge {
+    func level(_ small: Int8, _ large: UInt64, _ on: Bool) -> Int
+    func read(_ name: String) throws -> Int?
+}
+
+final class MockGauge: Mock, Gauge, @unchecked Sendable {
+    lazy var levelRef = MockReference(level)
+    lazy var readRef = MockReference(read)
+    func level(_ small: Int8, _ large: UInt64, _ on: Bool) -> Int { call(levelRef, args: small, large, on) }
+    func read(_ name: String) throws -> Int? { try call(readRef, args: name) }
+}
+
+struct GaugeFault: Error, Equatable {}
+
+@Suite("Swift mocks: the typed entry point", .mockery)
+struct SwiftMockTypedPathTests {
+    @Test func byteKeysTellEveryWidthAndSignApart() {
+        let gauge = MockGauge()
+        stub(gauge.levelRef, eq(-1), any(), any()).returning(1)
+        stub(gauge.levelRef, any(), eq(UInt64.max), any()).returning(2)
+        stub(gauge.levelRef, any(), any(), eq(true)).returning(3)
+        stub(gauge.levelRef, eq(Int8.min), eq(0), eq(false)).returning(4)
+        #expect(gauge.level(-1, 5, false) == 1)
+        #expect(gauge.level(1, 5, false) == 0)
+        #expect(gauge.level(127, UInt64.max, false) == 2)
+        #expect(gauge.level(0, UInt64.max - 1, false) == 0)
+        #expect(gauge.level(0, 0, true) == 3)
+        #expect(gauge.level(-128, 0, false) == 4)
+        #expect(gauge.level(-128, 0, true) == 3)  // eq(false) refuses true
+        #expect(gauge.level(-1, UInt64.max, true) == 3)  // three stubs match: the newest answers
+        verify(.times(8), gauge.levelRef, any(), any(), any())
+        verify(.times(2), gauge.levelRef, eq(-128), eq(0), any())
+    }
+
+    @Test func aStubOnlyTheEngineCanRunIsTriedInItsTurn() {
+        let gauge = MockGauge()
+        stub(gauge.levelRef, any(), any(), any()).with { small, _, _ in Int(small) }
+        // A Mocka-style prototype with literals, then consecutive answers: the engine's.
+        stub(gauge.level(7, any(), any())).returning(70)
+        stub(gauge.levelRef, eq(8), any(), any()).returning(80).thenReturning(81)
+        // Newer again, and typed: tried first.
+        stub(gauge.levelRef, eq(9), any(), any()).with { _, large, _ in Int(large) }
+        #expect(gauge.level(9, 90, false) == 90)
+        #expect(gauge.level(8, 0, false) == 80)
+        #expect(gauge.level(8, 0, false) == 81)
+        #expect(gauge.level(7, 0, false) == 70)
+        #expect(gauge.level(6, 0, false) == 6)
+        let results = gauge.calls(to: gauge.levelRef).map { $0.returnValue(as: Int.self) }
+        #expect(results == [90, 80, 81, 70, 6])
+    }
+
+    @Test func anErrorTheMemberThrowsIsRecordedAndThrown() throws {
+        let gauge = MockGauge()
+        stub(gauge.readRef, eq("broken")).with { _ in throw GaugeFault() }
+        stub(gauge.readRef, eq("none")).with { _ in nil }
+        stub(gauge.readRef, eq("one")).returning(1)
+        #expect(throws: GaugeFault()) { try gauge.read("broken") }
+        #expect(try gauge.read("none") == nil)
+        #expect(try gauge.read("one") == 1)
+        #expect(try gauge.read("unstubbed") == nil)
+        let calls = gauge.calls(to: gauge.readRef)
+        #expect(calls.count == 4)
+        verify(.once, gauge.readRef, eq("broken"))
+    }
+
+    @Test func aBlockThatCallsTheMockItselfIsAnsweredToo() {
+        let gauge = MockGauge()
+        stub(gauge.levelRef, eq(0), any(), any()).with { _, _, _ in 100 }
+        stub(gauge.levelRef, eq(1), any(), any()).with { _, large, on in gauge.level(0, large, on) + 1 }
+        #expect(gauge.level(1, 0, false) == 101)
+        let calls = gauge.calls(to: gauge.levelRef)
+        // The inner call finished, and was recorded, first; the outer took its stamp earlier.
+        #expect(calls.map { $0.argument(0, as: Int8.self) } == [0, 1])
+        #expect(calls[1].stamp < calls[0].stamp)
+    }
+}
