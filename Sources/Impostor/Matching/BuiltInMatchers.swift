@@ -33,7 +33,9 @@ public func eq<T: Equatable>(
 public func eq<T: Equatable>(_ value: T) -> Matcher<T> { equalityMatcher(value) }
 
 private func equalityMatcher<T: Equatable>(_ value: T) -> Matcher<T> {
-    Matcher(test: .value { $0 == value }, description: "eq(\(ValueFormatter.describeSwiftValue(value)))", literal: LiteralValue(value))
+    var matcher = Matcher(test: .value { $0 == value }, description: "eq(\(ValueFormatter.describeSwiftValue(value)))", literal: LiteralValue(value))
+    matcher.equalTo = value
+    return matcher
 }
 
 /// Matches arguments equal to `value`, when the compiler cannot see that its type is

@@ -44,6 +44,9 @@ public struct Matcher<Value>: CustomStringConvertible {
     /// For a matcher the entry point can check against a call's copy of pointer memory
     /// (`cString("…")`, `bytes([…])`): what it compares.
     let memoryKey: MemoryKey?
+    /// For `eq` of a Swift value: the value, so that a Swift mock's stub table can compare a
+    /// `String` argument's bytes before calling `==` (see `RawArgumentKey`).
+    var equalTo: Any?
 
     init(test: Test, description: String, literal: LiteralValue? = nil, memoryKey: MemoryKey? = nil) {
         self.test = test

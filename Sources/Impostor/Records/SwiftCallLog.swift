@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The calls one member of a Swift mock received, kept with their own types: what
 /// `InvocationStore` is to a C mock.
@@ -26,7 +25,7 @@ class SwiftCallLog: @unchecked Sendable {
     func positions(where accepts: ([Any]) -> Bool) -> (positions: [Int], generation: Int) { fatalError("SwiftCallLog is abstract") }
 
     /// The positions of the kept calls `pattern` matches, with the generation: typed, when the
-    /// member's entry point has left its scanner and the pattern compiles, else boxed.
+    /// pattern's matchers all have typed tests, else boxed.
     func positions(matching pattern: SwiftCallPattern) -> (positions: [Int], generation: Int) {
         positions(where: pattern.matches)
     }
@@ -80,31 +79,37 @@ final class TypedSwiftCallLog<each Argument, Result>: SwiftCallLog, @unchecked S
     // Unchecked exclusivity: every access holds `lock` already, as `Locked`'s value does.
     @usableFromInline @exclusivity(unchecked) var storage = Storage()
 
-    /// Finds the calls a typed pattern matches: code specialized for the member's types,
-    /// left here by its entry point on the first call (a verify, which is generic code, would
-    /// otherwise build each call's tuple type at run time: 170 ns a call). Guarded by `lock`.
-    @usableFromInline var scanner: ((TypedPattern<repeat each Argument>, [Entry]) -> [Int])?
-    @usableFromInline let hasScanner = Atomic<Bool>(false)
-
     @usableFromInline override init() {}
 
-    /// Leaves the specialized scanner, once.
-    @inlinable
-    func leaveScanner(_ make: () -> (TypedPattern<repeat each Argument>, [Entry]) -> [Int]) {
-        guard !hasScanner.load(ordering: .acquiring) else { return }
-        let made = make()
-        lock.acquire()
-        scanner = made
-        lock.release()
-        hasScanner.store(true, ordering: .releasing)
-    }
-
+    /// The positions of the calls `pattern` matches, read from the entries' bytes with the
+    /// keys a stub table uses (no generic code per call: a verify, being generic code, built
+    /// each call's tuple type at run time, 170 ns a call); the boxed scan when a matcher has
+    /// no typed test.
     override func positions(matching pattern: SwiftCallPattern) -> (positions: [Int], generation: Int) {
-        guard let typed = TypedPattern<repeat each Argument>.compile(pattern.arguments) else { return positions(where: pattern.matches) }
-        let (entries, generation, scanner) = withStorage { ($0.entries, $0.generation, self.scanner) }
-        guard let scanner else { return positions(where: pattern.matches) }
+        var owners: [AnyObject] = []
+        let offsets = RawArgumentKey.offsets(of: (repeat each Argument).self)
+        guard let keys = RawArgumentKey.keys(pattern.arguments, offsets: offsets, owners: &owners) else {
+            return positions(where: pattern.matches)
+        }
+        // Swift lays a struct out in declaration order: the stamp and the thread take 16
+        // bytes, then the arguments at their alignment. (`MemoryLayout.offset(of:)` with a key
+        // path to a property whose type is a parameter pack crashes Swift 6.3's runtime.)
+        let alignment = MemoryLayout<(repeat each Argument)>.alignment
+        let argumentsOffset = (16 + alignment - 1) / alignment * alignment
+        let (entries, generation) = withStorage { ($0.entries, $0.generation) }
+        let stride = MemoryLayout<Entry>.stride
         // The matchers run after the lock is released: one may call the mock.
-        return (scanner(typed, entries), generation)
+        var positions: [Int] = []
+        keys.withUnsafeBufferPointer { keys in
+            entries.withUnsafeBytes { bytes in
+                guard let base = bytes.baseAddress else { return }
+                for index in entries.indices where RawArgumentKey.all(keys, match: base + index * stride + argumentsOffset) {
+                    positions.append(index)
+                }
+            }
+        }
+        withExtendedLifetime(owners) {}
+        return (positions, generation)
     }
 
     /// Runs `body` holding the lock.

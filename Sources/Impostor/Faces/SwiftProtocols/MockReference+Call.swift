@@ -11,7 +11,6 @@ extension MockReference {
     /// Handles a call of a synchronous member.
     @inlinable
     func call(_ arguments: repeat each Argument, owner: MockCore, site: SourceSite) throws(Failure) -> Result {
-        log.leaveScanner(Self.scanner)
         switch member.enter(from: owner) {
         case .byDefault(let stamp, let thread):
             guard let value = makeDefault.make() else { break }
@@ -35,7 +34,6 @@ extension MockReference {
     /// Handles a call of an `async` member.
     @inlinable
     func callAsync(_ arguments: repeat each Argument, owner: MockCore, site: SourceSite) async throws(Failure) -> Result {
-        log.leaveScanner(Self.scanner)
         switch member.enter(from: owner) {
         case .byDefault(let stamp, let thread):
             guard let value = makeDefault.make() else { break }
@@ -61,56 +59,43 @@ extension MockReference {
     /// one the typed entry point can run; nil hands the call to the engine, with nothing done.
     @inlinable
     func answer(
-        from stubs: AnyObject?, _ pending: PendingFailures, site: SourceSite, _ arguments: repeat each Argument
+        from table: StubKeyTable?, _ pending: PendingFailures, site: SourceSite, _ arguments: repeat each Argument
     ) throws(Failure) -> Result? {
+        guard let table else { return nil }
+        // The arguments laid out as a tuple, whose bytes the table's keys read.
+        var tuple = (repeat each arguments)
+        let found = withUnsafeBytes(of: &tuple) { bytes in
+            // A call of no arguments has no bytes; the table then reads none.
+            table.match(bytes.baseAddress ?? UnsafeRawPointer(bitPattern: MemoryLayout<Int>.alignment).unsafelyUnwrapped)
+        }
+        guard case .stub(let stub) = found else { return nil }
         let kinds = typedKinds
-        // The table built for this member's types: the check is a pointer compare, and makes
-        // the downcast sound.
-        guard let stubs, ObjectIdentifier(type(of: stubs)) == kinds.table else { return nil }
-        let table = unsafeDowncast(stubs, to: TypedStubTable<repeat each Argument>.self)
-        for index in table.rows.indices {
-            guard let entry = table.rows[index].stub else { return nil }
-            guard table.rows[index].matches(repeat each arguments) else { continue }
-            // Sound: the table holds the stub strongly for as long as the row exists.
-            let stub = entry.takeUnretainedValue()
-            guard let body = stub.typedAnswer else { return nil }
-            let value: Result
-            let (stamp, thread) = member.stampNow()
-            let kind = ObjectIdentifier(type(of: body))
-            do {
-                if kind == kinds.block {
-                    let block = unsafeDowncast(body, to: TypedAnswer<repeat each Argument, Result>.self).block
-                    value = try SwiftMember.answering(pending) { try block(repeat each arguments) }
-                } else if kind == kinds.constant {
-                    value = unsafeDowncast(body, to: ConstantAnswer<Result>.self).value
-                } else if kind == kinds.blockOfNothing {
-                    let block = unsafeDowncast(body, to: TypedAnswer<Result>.self).block
-                    value = try SwiftMember.answering(pending) { try block() }
-                } else {
-                    return nil
-                }
-            } catch let failure as Failure {
-                log.append(stamp: stamp, thread: thread, repeat each arguments, result: nil, error: failure)
-                throw failure
-            } catch {
-                member.reportUnthrowable(error, failure: Failure.self, site: site)
-                guard let fallback = makeDefault.make() else { member.stopWithoutDefault(Result.self, site: site) }
-                value = fallback
+        guard let body = stub.typedAnswer else { return nil }
+        let value: Result
+        let (stamp, thread) = member.stampNow()
+        let kind = ObjectIdentifier(type(of: body))
+        do {
+            if kind == kinds.block {
+                let block = unsafeDowncast(body, to: TypedAnswer<repeat each Argument, Result>.self).block
+                value = try SwiftMember.answering(pending) { try block(repeat each arguments) }
+            } else if kind == kinds.constant {
+                value = unsafeDowncast(body, to: ConstantAnswer<Result>.self).value
+            } else if kind == kinds.blockOfNothing {
+                let block = unsafeDowncast(body, to: TypedAnswer<Result>.self).block
+                value = try SwiftMember.answering(pending) { try block() }
+            } else {
+                return nil
             }
-            log.append(stamp: stamp, thread: thread, repeat each arguments, result: value, error: nil)
-            return value
+        } catch let failure as Failure {
+            log.append(stamp: stamp, thread: thread, repeat each arguments, result: nil, error: failure)
+            throw failure
+        } catch {
+            member.reportUnthrowable(error, failure: Failure.self, site: site)
+            guard let fallback = makeDefault.make() else { member.stopWithoutDefault(Result.self, site: site) }
+            value = fallback
         }
-        return nil
-    }
-
-    /// What verification matches recorded calls with, specialized here for the member's types.
-    @inlinable
-    static func scanner() -> (TypedPattern<repeat each Argument>, [TypedSwiftCallLog<repeat each Argument, Result>.Entry]) -> [Int] {
-        { pattern, entries in
-            var positions: [Int] = []
-            for index in entries.indices where pattern.matches(repeat each entries[index].arguments) { positions.append(index) }
-            return positions
-        }
+        log.append(stamp: stamp, thread: thread, repeat each arguments, result: value, error: nil)
+        return value
     }
 
     /// The arguments as the engine's matchers, answers and messages take them.

@@ -86,8 +86,7 @@ public final class MockReference<each Argument, Result, Failure: Error>: Sendabl
             memberName: base, parameterTypes: types, resultType: Result.self,
             failureType: Failure.self, isAsync: isAsync, site: site, mockery: Mockery.current,
             makeDefault: SwiftDefaults.maker(Result.self), log: log,
-            compilePattern: { TypedPattern<repeat each Argument>.compile($0) },
-            compileStubs: { TypedStubTable<repeat each Argument>($0) }, argumentLabels: labels)
+            argumentOffsets: RawArgumentKey.offsets(of: (repeat each Argument).self), argumentLabels: labels)
         if let owner { member.adopt(by: owner.mockCore) }
         return member
     }

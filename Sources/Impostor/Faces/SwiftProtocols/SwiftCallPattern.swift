@@ -8,15 +8,15 @@ struct SwiftArgumentMatcher: @unchecked Sendable {
     let test: (Any) -> Bool
     /// Argument captors: handed the argument of a call that matched.
     let onMatch: ((Any) -> Void)?
-    /// The matcher's test on its own type (a ``TypedArgumentTest``), for the typed entry
-    /// point; nil for a literal, which is tested only through `test`.
+    /// The matcher's test on its own type (a ``TypedArgumentTest``), for stub tables and the
+    /// verify scan; nil for a literal, which is tested only through `test`.
     let typed: AnyObject?
 
     init<Value>(_ matcher: Matcher<Value>, onMatch: ((Any) -> Void)? = nil) {
         description = matcher.description
         isAny = matcher.isAny
         valueType = Value.self
-        typed = TypedArgumentTest<Value>(isAny: matcher.isAny, test: matcher.test.value, literal: matcher.literal)
+        typed = TypedArgumentTest<Value>(isAny: matcher.isAny, test: matcher.test.value, literal: matcher.literal, equalTo: matcher.equalTo)
         test = { argument in
             guard let value = argument as? Value else { return false }
             return matcher.matches(value)

@@ -31,8 +31,8 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
         var book: ExpectationBook
         /// Newest last; scanned newest first.
         var stubs: [SwiftStub] = []
-        /// The stubs as the typed entry point tries them (a ``TypedStubTable``), rebuilt with them.
-        var typedStubs: AnyObject?
+        /// The stubs as the typed entry point tries them, rebuilt with them.
+        var stubTable: StubKeyTable?
         /// MockingKit's `registerResult`: answers calls no stub matches.
         var registered: SwiftAnswer?
         var released = false
@@ -57,19 +57,16 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
     /// Makes the value an unanswered call returns, decided once for the result type (the
     /// conformance lookups cost more than the rest of a call); nil when none can be made.
     let makeDefault: (() -> Any)?
-    /// Compiles a pattern's matchers for the member's types (see `SwiftStub.typedPattern`).
-    let compilePattern: ([SwiftArgumentMatcher]) -> AnyObject?
-    /// Builds the stubs' table for the member's types (see `TypedStubTable`).
-    let compileStubs: ([SwiftStub]) -> AnyObject
+    /// Where each argument sits in the tuple of a call's arguments, for stub tables and the
+    /// verify scan (see `RawArgumentKey`).
+    let argumentOffsets: [Int]
 
     init(
         memberName: String, parameterTypes: [Any.Type], resultType: Any.Type, failureType: Any.Type, isAsync: Bool,
         site: SourceSite, mockery: Mockery, makeDefault: (() -> Any)?, log: SwiftCallLog,
-        compilePattern: @escaping ([SwiftArgumentMatcher]) -> AnyObject?,
-        compileStubs: @escaping ([SwiftStub]) -> AnyObject, argumentLabels: ArgumentLabels = .none
+        argumentOffsets: [Int], argumentLabels: ArgumentLabels = .none
     ) {
-        self.compilePattern = compilePattern
-        self.compileStubs = compileStubs
+        self.argumentOffsets = argumentOffsets
         self.makeDefault = makeDefault
         self.log = log
         self.memberName = memberName
@@ -94,7 +91,7 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
         case released
         /// Only these stubs (newest last) or a registered result may answer: the typed entry
         /// point tries them, and hands the call to the engine if none it can run matches.
-        case stubs(AnyObject?, PendingFailures)
+        case stubs(StubKeyTable?, PendingFailures)
         /// Expectations may answer: the engine decides.
         case engine
     }
@@ -109,7 +106,7 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
         MatcherRecorder.reportLeftovers()
         if answersByDefault.load(ordering: .acquiring) { return .byDefault(stamp: CallStamp.next(), thread: CallingThread.currentID) }
         if isExpected { return .engine }
-        let (table, pending) = state.withLock { ($0.typedStubs, $0.pendingFailures) }
+        let (table, pending) = state.withLock { ($0.stubTable, $0.pendingFailures) }
         return .stubs(table, pending)
     }
 
@@ -190,7 +187,7 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
         state.withLock { state in
             state.released = true
             state.stubs = []
-            state.typedStubs = nil
+            state.stubTable = nil
             state.registered = nil
         }
         log.removeAll(keepingCapacity: false)
@@ -214,7 +211,7 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
     func install(_ stub: SwiftStub) {
         state.withLock { state in
             state.stubs.append(stub)
-            state.typedStubs = compileStubs(state.stubs)
+            state.stubTable = StubKeyTable(state.stubs, offsets: argumentOffsets)
         }
         answersByDefault.store(false, ordering: .releasing)
     }

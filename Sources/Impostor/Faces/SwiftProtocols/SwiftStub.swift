@@ -10,14 +10,9 @@ final class SwiftStub: @unchecked Sendable {
     private let hasMore = Atomic<Bool>(false)
     private let lock = Locked<(answers: [SwiftAnswer], used: Int)>(([], 0))
 
-    /// The pattern's matchers compiled for the member's types (a ``TypedPattern``), or nil
-    /// when the engine must match its calls (see TypedStubs.swift).
-    @usableFromInline let typedPattern: AnyObject?
-
     init(pattern: SwiftCallPattern, answer: SwiftAnswer) {
         self.pattern = pattern
         first = answer
-        typedPattern = pattern.member.compilePattern(pattern.arguments)
         lock.withLock { $0.answers = [answer] }
     }
 

@@ -4,73 +4,191 @@
 // Anything else (expectations, captors, literals of a Mocka-style prototype, consecutive
 // answers, blocks that throw or take an `Invocation`) goes to the engine, as before.
 
-/// One argument matcher's test on its own type.
+/// One argument matcher's test, reached through the argument's address: what a stub table
+/// calls when bytes cannot decide (see ``RawArgumentKey``). Non-generic, so that the tables
+/// and the verify scan that use it are not generic code either.
 @usableFromInline
-final class TypedArgumentTest<Value>: @unchecked Sendable {
-    // @unchecked: the test is the user's matcher, run on whichever thread calls the mock, as
-    // the type-erased `SwiftArgumentMatcher.test` is.
-    @usableFromInline let isAny: Bool
-    private let predicate: (Value) -> Bool
-    /// For `eq` of an integer, a `Bool`, a pointer or a C enum (one leaf of plain bytes, no
-    /// padding, at most 8 bytes): the value's bytes, which match exactly the equal values, as
-    /// a C mock's stub key does. Nil for every other matcher.
-    let bits: UInt64?
+class RawArgumentTest: @unchecked Sendable {
+    // @unchecked: subclasses hold the user's matcher, run on whichever thread calls the mock,
+    // as the type-erased `SwiftArgumentMatcher.test` is.
+    let isAny: Bool
 
-    init(isAny: Bool, test: @escaping (Value) -> Bool, literal: LiteralValue? = nil) {
-        self.isAny = isAny
-        predicate = test
-        bits = literal.flatMap { literal in
-            guard literal.leaves.count == 1, let leaf = literal.leaves.first, leaf.kind == .bytes, leaf.offset == 0,
-                  leaf.size == MemoryLayout<Value>.size, literal.bytes.count == leaf.size, leaf.size <= 8 else { return nil }
-            return TypedArgumentKey<Value>.word(of: literal.bytes)
-        }
-    }
+    init(isAny: Bool) { self.isAny = isAny }
 
-    /// Whether `value` passes. A method, not the closure read out: specialized code reading a
-    /// closure stored at a generic type wraps it in a new thunk (an allocation) on every call.
-    @usableFromInline
-    func test(_ value: Value) -> Bool { predicate(value) }
+    /// Whether the value at `address` passes.
+    func test(at address: UnsafeRawPointer) -> Bool { true }
+
+    /// The key a stub table compares, for an argument at `offset` of the arguments' tuple.
+    func key(offset: Int) -> RawArgumentKey { RawArgumentKey(kind: .any, offset: offset, size: 0, bits: (0, 0), test: nil) }
 }
 
-/// A stub's matchers for a member taking `Argument`, one test per argument.
-@usableFromInline
-final class TypedPattern<each Argument>: @unchecked Sendable {
-    // @unchecked: immutable; the tests are `TypedArgumentTest`s (see there).
-    @usableFromInline let tests: (repeat TypedArgumentTest<each Argument>)
+/// One argument matcher's test on its own type.
+final class TypedArgumentTest<Value>: RawArgumentTest, @unchecked Sendable {
+    private let predicate: (Value) -> Bool
+    /// The bytes a stub table compares instead of calling `predicate`, and whether equal bytes
+    /// decide alone. Exact for `eq` of an integer, a `Bool`, a pointer or a C enum (one leaf of
+    /// plain bytes, no padding, at most 16 bytes), as a C mock's stub key is; for `eq` of a
+    /// `String`, equal bytes (the same representation) mean equal strings, and other bytes
+    /// still ask `==`. Nil for every other matcher.
+    private let bits: (words: (UInt64, UInt64), exact: Bool)?
 
-    init(_ tests: repeat TypedArgumentTest<each Argument>) {
-        self.tests = (repeat each tests)
+    init(isAny: Bool, test: @escaping (Value) -> Bool, literal: LiteralValue? = nil, equalTo: Any? = nil) {
+        predicate = test
+        if isAny {
+            bits = nil
+        } else if let literal, literal.leaves.count == 1, let leaf = literal.leaves.first, leaf.kind == .bytes, leaf.offset == 0,
+                  leaf.size == MemoryLayout<Value>.size, literal.bytes.count == leaf.size, leaf.size <= 16 {
+            bits = (RawArgumentKey.words(literal.bytes), true)
+        } else if Value.self == String.self, let string = equalTo as? String {
+            bits = (RawArgumentKey.words(withUnsafeBytes(of: string) { Array($0) }), false)
+        } else {
+            bits = nil
+        }
+        super.init(isAny: isAny)
     }
 
-    /// True when every argument passes its test.
-    @inlinable
-    func matches(_ arguments: repeat each Argument) -> Bool {
-        for (test, argument) in repeat (each tests, each arguments) {
-            if !test.isAny && !test.test(argument) { return false }
+    override func test(at address: UnsafeRawPointer) -> Bool {
+        predicate(address.assumingMemoryBound(to: Value.self).pointee)
+    }
+
+    override func key(offset: Int) -> RawArgumentKey {
+        if isAny { return super.key(offset: offset) }
+        let test = Unmanaged.passUnretained(self as RawArgumentTest)
+        guard let bits else { return RawArgumentKey(kind: .test, offset: offset, size: 0, bits: (0, 0), test: test) }
+        return RawArgumentKey(kind: bits.exact ? .bits : .bitsThenTest, offset: offset, size: MemoryLayout<Value>.size,
+                              bits: bits.words, test: test)
+    }
+}
+
+/// One argument's test in a stub table or a verify scan, read from the arguments' tuple in
+/// memory: plain data, so that trying a stub takes no reference count and no generic code.
+struct RawArgumentKey {
+    enum Kind: UInt8 { case any, bits, bitsThenTest, test }
+
+    let kind: Kind
+    /// Where the argument sits in the tuple of a call's arguments.
+    let offset: Int
+    /// How many of its bytes `bits` holds (at most 16).
+    let size: Int
+    let bits: (UInt64, UInt64)
+    /// Kept alive by whoever holds the key (a table's `owners`, a verify's pattern).
+    let test: Unmanaged<RawArgumentTest>?
+
+    /// Whether the argument in `arguments` (the tuple's bytes) passes.
+    @inline(__always)
+    func matches(_ arguments: UnsafeRawPointer) -> Bool {
+        switch kind {
+        case .any:
+            return true
+        case .bits, .bitsThenTest:
+            var words: (UInt64, UInt64) = (0, 0)
+            withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(start: arguments + offset, count: size)) }
+            if words == bits { return true }
+            if kind == .bits { return false }
+            // Sound: the key's holder keeps the test alive.
+            return test.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.test(at: arguments + offset) }
+        case .test:
+            return test.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.test(at: arguments + offset) }
         }
+    }
+
+    /// Up to 16 bytes as two words, zero-extended.
+    static func words(_ bytes: [UInt8]) -> (UInt64, UInt64) {
+        var words: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &words) { target in bytes.withUnsafeBytes { target.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0.prefix(16))) } }
+        return words
+    }
+
+    /// Where each element of a tuple of `Argument` sits, as Swift lays tuples out: in order,
+    /// each at the next offset its alignment allows.
+    static func offsets<each Argument>(of _: (repeat each Argument).Type) -> [Int] {
+        var offsets: [Int] = []
+        var end = 0
+        for type in repeat (each Argument).self {
+            let alignment = Self.alignment(of: type)
+            let offset = (end + alignment - 1) / alignment * alignment
+            offsets.append(offset)
+            end = offset + Self.size(of: type)
+        }
+        return offsets
+    }
+
+    private static func alignment<T>(of _: T.Type) -> Int { MemoryLayout<T>.alignment }
+    private static func size<T>(of _: T.Type) -> Int { MemoryLayout<T>.size }
+
+    /// The keys of `matchers`, one per argument at `offsets`; nil when one has no typed test
+    /// (a literal of a Mocka-style prototype, a captor, another type).
+    static func keys(_ matchers: [SwiftArgumentMatcher], offsets: [Int], owners: inout [AnyObject]) -> [RawArgumentKey]? {
+        guard matchers.count == offsets.count, matchers.allSatisfy({ $0.onMatch == nil }) else { return nil }
+        var keys: [RawArgumentKey] = []
+        for (matcher, offset) in zip(matchers, offsets) {
+            guard let test = matcher.typed as? RawArgumentTest else { return nil }
+            owners.append(test)
+            keys.append(test.key(offset: offset))
+        }
+        return keys
+    }
+
+    /// True when every key passes.
+    static func all(_ keys: UnsafeBufferPointer<RawArgumentKey>, match arguments: UnsafeRawPointer) -> Bool {
+        for key in keys where !key.matches(arguments) { return false }
         return true
     }
+}
 
-    /// The typed form of `matchers`, or nil when one of them has none (a literal, a captor,
-    /// another type): the engine answers those calls.
-    static func compile(_ matchers: [SwiftArgumentMatcher]) -> TypedPattern? {
-        var count = 0
-        for _ in repeat (each Argument).self { count += 1 }
-        guard matchers.count == count, matchers.allSatisfy({ $0.onMatch == nil }) else { return nil }
-        var index = 0
-        var complete = true
-        let pattern = TypedPattern(repeat test((each Argument).self, matchers, &index, &complete))
-        return complete ? pattern : nil
+/// A member's stubs as the typed entry point tries them, newest first: each row the stub's
+/// argument keys and the stub, or no stub where only the engine can decide (from there on the
+/// call goes to the engine). Rebuilt, once, whenever a stub is added. Non-generic: the entry
+/// point hands it the address of the call's arguments laid out as a tuple.
+@usableFromInline
+final class StubKeyTable: @unchecked Sendable {
+    // @unchecked: immutable; `owners` keeps alive what the rows refer to without counting.
+    private let arity: Int
+    private let keys: [RawArgumentKey]
+    private let stubs: [Unmanaged<SwiftStub>?]
+    private let owners: [AnyObject]
+
+    init(_ stubs: [SwiftStub], offsets: [Int]) {
+        var keys: [RawArgumentKey] = []
+        var rows: [Unmanaged<SwiftStub>?] = []
+        var owners: [AnyObject] = []
+        for stub in stubs.reversed() {
+            guard let stubKeys = RawArgumentKey.keys(stub.pattern.arguments, offsets: offsets, owners: &owners) else {
+                rows.append(nil)
+                break
+            }
+            owners.append(stub)
+            keys += stubKeys
+            rows.append(Unmanaged.passUnretained(stub))
+        }
+        arity = offsets.count
+        self.keys = keys
+        self.stubs = rows
+        self.owners = owners
     }
 
-    private static func test<Value>(
-        _: Value.Type, _ matchers: [SwiftArgumentMatcher], _ index: inout Int, _ complete: inout Bool
-    ) -> TypedArgumentTest<Value> {
-        defer { index += 1 }
-        if let typed = matchers[index].typed as? TypedArgumentTest<Value> { return typed }
-        complete = false
-        return TypedArgumentTest(isAny: true) { _ in true }
+    /// The newest stub whose keys pass for the arguments at `arguments`; `.engine` when a stub
+    /// only the engine can try comes first, `.none` when no stub matches.
+    @usableFromInline
+    func match(_ arguments: UnsafeRawPointer) -> StubMatch {
+        keys.withUnsafeBufferPointer { keys in
+            for (row, stub) in stubs.enumerated() {
+                guard let stub else { return .engine }
+                let rowKeys = UnsafeBufferPointer(rebasing: keys[(row * arity)..<((row + 1) * arity)])
+                // Sound: `owners` holds the stub for as long as the table exists.
+                if RawArgumentKey.all(rowKeys, match: arguments) { return .stub(stub.takeUnretainedValue()) }
+            }
+            return .none
+        }
     }
+}
+
+/// What a ``StubKeyTable`` found for a call.
+@usableFromInline
+enum StubMatch {
+    case stub(SwiftStub)
+    case engine
+    case none
 }
 
 /// A stub's block as it was written, taking the arguments with their own types.
@@ -101,112 +219,13 @@ final class ConstantAnswer<Result>: @unchecked Sendable {
 /// The classes a member's typed stub parts have, as identities to compare with.
 @usableFromInline
 struct TypedStubKinds: Sendable {
-    @usableFromInline let pattern: ObjectIdentifier
-    @usableFromInline let table: ObjectIdentifier
     @usableFromInline let block: ObjectIdentifier
     @usableFromInline let blockOfNothing: ObjectIdentifier
     @usableFromInline let constant: ObjectIdentifier
 
     init<each Argument, Result, Failure>(for _: MockReference<repeat each Argument, Result, Failure>.Type) {
-        pattern = ObjectIdentifier(TypedPattern<repeat each Argument>.self)
-        table = ObjectIdentifier(TypedStubTable<repeat each Argument>.self)
         block = ObjectIdentifier(TypedAnswer<repeat each Argument, Result>.self)
         blockOfNothing = ObjectIdentifier(TypedAnswer<Result>.self)
         constant = ObjectIdentifier(ConstantAnswer<Result>.self)
     }
-}
-
-/// One argument's test in a ``TypedStubTable`` row: plain data, so that reading a row takes no
-/// reference count, which cost more than the tests themselves when a member had many stubs.
-@usableFromInline
-struct TypedArgumentKey<Value> {
-    @usableFromInline enum Kind: UInt8 { case any, bits, test }
-
-    @usableFromInline let kind: Kind
-    @usableFromInline let bits: UInt64
-    /// Kept alive by the table's `owners`.
-    @usableFromInline let test: Unmanaged<TypedArgumentTest<Value>>?
-
-    init(_ test: TypedArgumentTest<Value>) {
-        if test.isAny {
-            (kind, bits, self.test) = (.any, 0, nil)
-        } else if let bits = test.bits {
-            (kind, self.bits, self.test) = (.bits, bits, nil)
-        } else {
-            (kind, bits, self.test) = (.test, 0, Unmanaged.passUnretained(test))
-        }
-    }
-
-    @inlinable
-    func matches(_ value: Value) -> Bool {
-        switch kind {
-        case .any: return true
-        case .bits: return Self.word(of: value) == bits
-        // Sound: the table holds the test strongly for as long as the row exists.
-        case .test: return test.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.test(value) }
-        }
-    }
-
-    /// The value's bytes as a word, zero-extended (only for values of at most 8 bytes).
-    @inlinable
-    static func word(of value: Value) -> UInt64 {
-        var word: UInt64 = 0
-        withUnsafeBytes(of: value) { source in
-            withUnsafeMutableBytes(of: &word) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: source.prefix(8))) }
-        }
-        return word
-    }
-
-    static func word(of bytes: [UInt8]) -> UInt64 {
-        var word: UInt64 = 0
-        withUnsafeMutableBytes(of: &word) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes.withUnsafeBytes { $0 }.prefix(8))) }
-        return word
-    }
-}
-
-/// A member's stubs as the typed entry point tries them, newest first: each row the stub's
-/// argument keys and the stub, or no stub where only the engine can decide (from there on the
-/// call goes to the engine). Rebuilt, once, whenever a stub is added.
-@usableFromInline
-final class TypedStubTable<each Argument>: @unchecked Sendable {
-    // @unchecked: immutable; `owners` keeps alive what the rows refer to without counting.
-    @usableFromInline
-    struct Row {
-        @usableFromInline let keys: (repeat TypedArgumentKey<each Argument>)
-        @usableFromInline let stub: Unmanaged<SwiftStub>?
-
-        init(keys: repeat TypedArgumentKey<each Argument>, stub: Unmanaged<SwiftStub>?) {
-            self.keys = (repeat each keys)
-            self.stub = stub
-        }
-
-        /// True when every argument passes its key.
-        @inlinable
-        func matches(_ arguments: repeat each Argument) -> Bool {
-            for (key, argument) in repeat (each keys, each arguments) {
-                if !key.matches(argument) { return false }
-            }
-            return true
-        }
-    }
-
-    @usableFromInline let rows: [Row]
-    private let owners: [AnyObject]
-
-    init(_ stubs: [SwiftStub]) {
-        var rows: [Row] = []
-        var owners: [AnyObject] = []
-        for stub in stubs.reversed() {
-            guard let pattern = stub.typedPattern as? TypedPattern<repeat each Argument> else {
-                rows.append(Row(keys: repeat TypedArgumentKey<each Argument>(TypedArgumentTest(isAny: true) { _ in true }), stub: nil))
-                break
-            }
-            owners.append(stub)
-            owners.append(pattern)
-            rows.append(Row(keys: repeat TypedArgumentKey(each pattern.tests), stub: Unmanaged.passUnretained(stub)))
-        }
-        self.rows = rows
-        self.owners = owners
-    }
-
 }

@@ -73,6 +73,22 @@ struct SwiftMockTypedPathTests {
         verify(.once, gauge.readRef, eq("broken"))
     }
 
+    /// A `String` key compares bytes first: a long string built apart from the stub's has
+    /// other bytes (its own buffer) and is still equal, through `==`.
+    @Test func equalStringsWithOtherBytesStillMatch() throws {
+        let gauge = MockGauge()
+        let long = String(repeating: "pressure ", count: 4)
+        stub(gauge.readRef, eq(long)).returning(9)
+        stub(gauge.readRef, eq("ab")).returning(2)
+        let built = ["pressure ", "pressure ", "pressure ", "pressure "].joined()
+        #expect(try gauge.read(built) == 9)
+        #expect(try gauge.read("a" + "b") == 2)
+        #expect(try gauge.read(long + "!") == nil)
+        verify(.once, gauge.readRef, eq(built))
+        verify(.once, gauge.readRef, eq("ab"))
+        verify(.never, gauge.readRef, eq("pressure"))
+    }
+
     @Test func aBlockThatCallsTheMockItselfIsAnsweredToo() {
         let gauge = MockGauge()
         stub(gauge.levelRef, eq(0), any(), any()).with { _, _, _ in 100 }
