@@ -29,6 +29,18 @@ final class PrototypeRecorder {
     /// Set when the prototype's value is itself a mock (`verify(add)` instead of
     /// `verify(add(1, 2))`): its name, for the message.
     private(set) var returnedMock: String?
+    /// The error a prototype written with `try` threw, for the failure.
+    private(set) var thrown: (any Error)?
+
+    /// Evaluates a prototype written with `try`, noting its value (as `noteResult`) or the
+    /// error it threw, which the evaluation reports instead of making a pattern.
+    static func note<Result>(_ prototype: () throws -> Result) {
+        do {
+            noteResult(try prototype())
+        } catch {
+            active?.thrown = error
+        }
+    }
 
     /// Notes the value a prototype evaluated to, so that passing a mock instead of a call to
     /// it can be named in the failure.
