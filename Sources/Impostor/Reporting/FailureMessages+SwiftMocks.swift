@@ -8,7 +8,8 @@ extension FailureMessages {
     static func noSwiftDefault(mock: String, result: String) -> String {
         "Call to \(mock): nothing answered it (no stub, registered result or expectation), and no default value of its "
             + "result type \(result) can be made, so the test process stops here. Stub the member, register a result "
-            + "with registerResult(for:), or make \(result) adopt DefaultValue."
+            + "with registerResult(for:), or make \(result) adopt DefaultValue (an enum: or CaseIterable, to answer its "
+            + "first case)."
     }
 
     static func noSwiftPrototypeResult(mock: String, result: String) -> String {
