@@ -77,6 +77,7 @@ enum PrototypeEvaluation {
                 return failure(FailureMessages.matcherNotPassedToMock(matcher.description, purpose: purpose), at: matcher.site)
             }
             let calls = recorder.calls
+            if let member = recorder.returnedMember { return failure(FailureMessages.swiftMemberAsCall(purpose, mock: member)) }
             if calls.isEmpty {
                 if let mock = recorder.returnedMock { return failure(FailureMessages.prototypeIsTheMock(purpose, mock: mock)) }
                 return failure(FailureMessages.prototypeCallsNoMock(purpose))

@@ -12,6 +12,13 @@ extension FailureMessages {
             + "first case)."
     }
 
+    static func swiftMemberAsCall(_ purpose: String, mock: String) -> String {
+        "\(purpose)(...) was given \(mock)'s reference or prototype where a call was expected: Swift used the untyped "
+            + "form, as it does for several prototypes or when the answer after one does not fit the member (such as "
+            + "throwing(_:) with an error the member cannot throw). Pass one prototype, or the reference and its "
+            + "matchers, with an answer of the member's types."
+    }
+
     static func noSwiftPrototypeResult(mock: String, result: String) -> String {
         "Cannot use a call to \(mock) as a prototype: it must return a value of \(result), and none can be made, so the "
             + "test process stops here. Use the reference form, as in stub(mock.memberRef, any()), or make \(result) "
