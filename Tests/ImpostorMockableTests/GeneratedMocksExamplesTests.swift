@@ -164,7 +164,7 @@ struct GeneratedMocksExamplesTests {
 @Test(.mockery) func loadsTheAlbum() async throws {
     let id = UUID(), missing = UUID()
     let albums = AlbumServiceMock()
-    stub(albums.$getAlbum(id: eq(id))).with { (id: UUID) in Album(id: id, title: "Blue") }
+    stub(albums.$getAlbum(id: eq(id))).with { id in Album(id: id, title: "Blue") }   // id: UUID, typed by the member
     when(albums.$getAlbum(id: eq(missing))).thenThrow(AlbumError.notFound)
     #expect(try await albums.getAlbum(id: id).title == "Blue")
     albums.title = "Kind of Blue"
