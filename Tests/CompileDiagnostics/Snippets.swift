@@ -51,3 +51,21 @@ func typedSwiftBlocks(directory: MockDirectory) {
     stub(directory.fetchRef, any(), any()).with { id, name in name }  // error: String, Int
     stub(directory.fetchRef, any(), any()).returning(1).thenThrowing(LoadError())  // error: LoadError, Never
 }
+
+// Throwing members in the Mocka-style form: the prototype is written with `try`.
+protocol Loader { func load(path: String) throws -> String }
+final class MockLoader: Mock, Loader, @unchecked Sendable {
+    lazy var loadRef = MockReference(load)
+    func load(path: String) throws -> String { try call(loadRef, args: path) }
+}
+
+func throwingPrototypes(loader: MockLoader, add: Binary) {
+    stub(try loader.load(path: any())).throwing(LoadError())
+    stub(try loader.load(path: "a"), try loader.load(path: "b")).returning("ab")
+    verify(try loader.load(path: any()))
+    verify(.once, try loader.load(path: eq("a")))
+    verify(within: .seconds(1), .never, try loader.load(path: eq("b")))
+    stub(try loader.load(path: any())).returning(1)  // error: Int, String
+    stub { add(1, 1) }.with { 0 }
+    verify(.once) { add(1, 1) }
+}

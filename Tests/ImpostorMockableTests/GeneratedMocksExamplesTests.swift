@@ -85,6 +85,15 @@ struct GeneratedMocksExamplesTests {
         verify(.once, albums.$getAlbum(id: eq(id)))
     }
 
+    @Test("typed blocks: the member's argument types are inferred, async blocks await")
+    func typedBlocks() async throws {
+        let albums = AlbumServiceMock()
+        stub(albums.$getAlbum(id: any())).with { id in Album(id: id, title: "Inferred") }
+        when(albums.$getAlbum(id: any())).thenAnswer { id async in Album(id: id, title: "Awaited") }
+        let id = UUID()
+        #expect(try await albums.getAlbum(id: id) == Album(id: id, title: "Awaited"))
+    }
+
     @Test("verifyInOrder across the generated mock and a C callback that C code called")
     func inOrderWithC() async throws {
         typealias Add = @convention(c) (Int32, Int32) -> Int32
@@ -155,7 +164,7 @@ struct GeneratedMocksExamplesTests {
 @Test(.mockery) func loadsTheAlbum() async throws {
     let id = UUID(), missing = UUID()
     let albums = AlbumServiceMock()
-    stub(albums.$getAlbum(id: eq(id))).with { (id: UUID) in Album(id: id, title: "Blue") }
+    stub(albums.$getAlbum(id: eq(id))).with { id in Album(id: id, title: "Blue") }   // id: UUID, typed by the member
     when(albums.$getAlbum(id: eq(missing))).thenThrow(AlbumError.notFound)
     #expect(try await albums.getAlbum(id: id).title == "Blue")
     albums.title = "Kind of Blue"

@@ -50,7 +50,7 @@ public struct Cardinality: Sendable, Equatable, CustomStringConvertible {
     /// matchers, or both. Only inside ``Mockery/checking(fileID:filePath:line:column:_:)``.
     @discardableResult
     public func of<Result>(
-        _ prototype: @autoclosure () -> Result,
+        _ prototype: @autoclosure () throws -> Result,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) -> ExpectationBuilder<Result> {
         ExpectationDraft.declare(
@@ -91,7 +91,7 @@ public func between(_ range: ClosedRange<Int>) -> Cardinality {
 /// ```
 @discardableResult
 public func oneOf<Result>(
-    _ prototype: @autoclosure () -> Result,
+    _ prototype: @autoclosure () throws -> Result,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) -> ExpectationBuilder<Result> {
     ExpectationDraft.declare(
@@ -106,7 +106,7 @@ public func oneOf<Result>(
 /// ```
 @discardableResult
 public func allowing<Result>(
-    _ prototype: @autoclosure () -> Result,
+    _ prototype: @autoclosure () throws -> Result,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) -> ExpectationBuilder<Result> {
     ExpectationDraft.declare(
@@ -124,7 +124,7 @@ public func allowing<Result>(
 /// ```
 @discardableResult
 public func never<Result>(
-    _ prototype: @autoclosure () -> Result,
+    _ prototype: @autoclosure () throws -> Result,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) -> ExpectationBuilder<Result> {
     ExpectationDraft.declare(
@@ -140,7 +140,7 @@ public func never<Result>(
 /// ```
 @discardableResult
 public func ignoring<Result>(
-    _ mockOrPrototype: @autoclosure () -> Result,
+    _ mockOrPrototype: @autoclosure () throws -> Result,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) -> ExpectationBuilder<Result> {
     ExpectationDraft.declare(

@@ -21,9 +21,14 @@ extension Mockery {
     /// at it and that is not saturated; else to the newest matching stub; else it fails as
     /// unexpected, reported at once (on the test's thread when it came from another), and
     /// returns zero.
+    ///
+    /// The block may throw so that a throwing member's prototype can be written with `try`, as
+    /// in `oneOf(try loader.load(path: any()))` (Swift counts a `try` inside an argument as the
+    /// block's own). An error that leaves the block is reported here; the expectations declared
+    /// before it still take effect.
     public func checking(
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
-        _ body: () -> Void
+        _ body: () throws -> Void
     ) {
         let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
         MatcherRecorder.reportLeftovers()
@@ -39,7 +44,14 @@ extension Mockery {
             return
         }
         let draft = ExpectationDraft(mockery: self, site: site)
-        ExpectationDraft.$current.withValue(draft) { body() }
+        ExpectationDraft.$current.withValue(draft) {
+            do {
+                try body()
+            } catch {
+                FailureReporter.report(ImpostorFailure(
+                    message: FailureMessages.checkingThrew(ValueFormatter.describeSwiftValue(error)), site: site))
+            }
+        }
         book.publish(draft)
     }
 

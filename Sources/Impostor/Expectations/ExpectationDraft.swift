@@ -18,7 +18,7 @@ final class ExpectationDraft: @unchecked Sendable {
     /// Declares one expectation of the draft running on this task: evaluates `prototype` as
     /// stubs do, or takes a mock itself for `ignoring`.
     static func declare<Result>(
-        _ kind: Expectation.Kind, purpose: String, site: SourceSite, _ prototype: () -> Result
+        _ kind: Expectation.Kind, purpose: String, site: SourceSite, _ prototype: () throws -> Result
     ) -> ExpectationBuilder<Result> {
         // Without a draft the prototype is never evaluated, so it makes no call and leaves no matchers.
         guard let draft = open(kind, purpose: purpose, site: site) else { return ExpectationBuilder(nil) }
@@ -27,7 +27,7 @@ final class ExpectationDraft: @unchecked Sendable {
             target = (mock, .mock)
         } else {
             let patterns = PrototypeEvaluation.patterns(count: 1, shape: .oneCallEach, purpose: purpose, site: site) { _ in
-                PrototypeRecorder.noteResult(prototype())
+                PrototypeRecorder.note(prototype)
             }
             guard let pattern = patterns?.first else { return ExpectationBuilder(nil) }
             guard let bound = declarable(pattern, Result.self, purpose: purpose, site: site) else { return ExpectationBuilder(nil) }

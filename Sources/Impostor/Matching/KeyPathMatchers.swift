@@ -14,12 +14,25 @@ public func has<Root, Value>(
     _ keyPath: KeyPath<Root, Value>, _ matcher: Matcher<Value>,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) -> Root {
-    record(has(keyPath, matcher) as Matcher<Root>, SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    return record(has(keyPath, matcher, fileID: fileID, filePath: filePath, line: line, column: column) as Matcher<Root>, site)
 }
 
 /// A matcher of values whose property at `keyPath` satisfies `matcher`, shown as
 /// `has(\Album.id, eq(5))`.
-public func has<Root, Value>(_ keyPath: KeyPath<Root, Value>, _ matcher: Matcher<Value>) -> Matcher<Root> {
-    let path = ValueFormatter.withoutModuleNames(String(describing: keyPath), of: [Root.self])
+///
+/// Messages show the path as written, with its root type: `has(\.title.count, gt(3))` on an
+/// `Album` shows as `has(\Album.title.count, gt(3))`. Swift names stored properties itself;
+/// computed properties and subscripts have no name at run time, so their spelling is read from
+/// this call's line in the test's source file (`#filePath`, `#line`, `#column`). When that file
+/// cannot be read, they show as `<computed Int>`.
+public func has<Root, Value>(
+    _ keyPath: KeyPath<Root, Value>, _ matcher: Matcher<Value>,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) -> Matcher<Root> {
+    let described = ValueFormatter.withoutModuleNames(String(describing: keyPath), of: [Root.self])
+    let path = KeyPathText.describe(
+        described, rootName: TypeMetadata.name(of: Root.self),
+        site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
     return Matcher("has(\(path), \(matcher))") { matcher.matches($0[keyPath: keyPath]) }
 }

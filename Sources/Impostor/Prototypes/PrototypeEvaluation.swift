@@ -43,13 +43,13 @@ enum PrototypeEvaluation {
 
     /// The mock `prototype` evaluates to, when it is a mock itself rather than a call to one
     /// (`ignoring(logger)`); nil otherwise, with nothing reported and no matchers left over.
-    static func wholeMock<Result>(_ prototype: () -> Result) -> Interceptor? {
+    static func wholeMock<Result>(_ prototype: () throws -> Result) -> Interceptor? {
         guard !PrototypeRecorder.isRecording else { return nil }
         MatcherRecorder.reportLeftovers()
         let recorder = PrototypeRecorder()
         var value: Result?
         // In recording mode, so a call to a mock in the prototype is captured, not made.
-        recorder.recording { value = prototype() }
+        recorder.recording { value = try? prototype() }
         _ = MatcherRecorder.current.takeAll()
         MatcherRecorder.current.round = 0
         guard recorder.calls.isEmpty, let value else { return nil }
@@ -70,10 +70,14 @@ enum PrototypeEvaluation {
             let recorder = PrototypeRecorder()
             recorder.recording(prototype)
             let stray = MatcherRecorder.current.takeAll()
+            if let error = recorder.thrown {
+                return failure(FailureMessages.prototypeThrew(purpose, error: ValueFormatter.describeSwiftValue(error)))
+            }
             if let matcher = stray.first {
                 return failure(FailureMessages.matcherNotPassedToMock(matcher.description, purpose: purpose), at: matcher.site)
             }
             let calls = recorder.calls
+            if let member = recorder.returnedMember { return failure(FailureMessages.swiftMemberAsCall(purpose, mock: member)) }
             if calls.isEmpty {
                 if let mock = recorder.returnedMock { return failure(FailureMessages.prototypeIsTheMock(purpose, mock: mock)) }
                 return failure(FailureMessages.prototypeCallsNoMock(purpose))

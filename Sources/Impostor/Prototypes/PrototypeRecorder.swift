@@ -29,10 +29,29 @@ final class PrototypeRecorder {
     /// Set when the prototype's value is itself a mock (`verify(add)` instead of
     /// `verify(add(1, 2))`): its name, for the message.
     private(set) var returnedMock: String?
+    /// Set when the prototype's value is a Swift member's reference or prototype (Swift fell
+    /// back to the untyped form): the member's name, for the message.
+    private(set) var returnedMember: String?
+    /// The error a prototype written with `try` threw, for the failure.
+    private(set) var thrown: (any Error)?
+
+    /// Evaluates a prototype written with `try`, noting its value (as `noteResult`) or the
+    /// error it threw, which the evaluation reports instead of making a pattern.
+    static func note<Result>(_ prototype: () throws -> Result) {
+        do {
+            noteResult(try prototype())
+        } catch {
+            active?.thrown = error
+        }
+    }
 
     /// Notes the value a prototype evaluated to, so that passing a mock instead of a call to
     /// it can be named in the failure.
     static func noteResult<Result>(_ value: Result) {
+        if let member = value as? any SwiftMemberValue {
+            active?.returnedMember = member.memberName
+            return
+        }
         guard let recorder = active, let interceptor = MockRegistry.interceptor(of: value) else { return }
         recorder.returnedMock = interceptor.name
     }

@@ -54,6 +54,10 @@ extension FailureMessages {
 
     // MARK: Actions
 
+    static func checkingThrew(_ error: String) -> String {
+        "The checking { } block threw \(error); the expectations declared before it take effect, the rest were not declared."
+    }
+
     static func performBlockParameters(block: [String], mock: String, parameters: [String]) -> String {
         "The block passed to perform { } takes (\(block.joined(separator: ", "))), but \(mock) takes "
             + "(\(parameters.joined(separator: ", "))). Declare the block with exactly the mock's parameter types, "

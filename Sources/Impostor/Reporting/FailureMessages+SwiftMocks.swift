@@ -8,7 +8,15 @@ extension FailureMessages {
     static func noSwiftDefault(mock: String, result: String) -> String {
         "Call to \(mock): nothing answered it (no stub, registered result or expectation), and no default value of its "
             + "result type \(result) can be made, so the test process stops here. Stub the member, register a result "
-            + "with registerResult(for:), or make \(result) adopt DefaultValue."
+            + "with registerResult(for:), or make \(result) adopt DefaultValue (an enum: or CaseIterable, to answer its "
+            + "first case)."
+    }
+
+    static func swiftMemberAsCall(_ purpose: String, mock: String) -> String {
+        "\(purpose)(...) was given \(mock)'s reference or prototype where a call was expected: Swift used the untyped "
+            + "form, as it does for several prototypes or when the answer after one does not fit the member (such as "
+            + "throwing(_:) with an error the member cannot throw). Pass one prototype, or the reference and its "
+            + "matchers, with an answer of the member's types."
     }
 
     static func noSwiftPrototypeResult(mock: String, result: String) -> String {

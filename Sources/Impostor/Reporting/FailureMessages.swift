@@ -174,6 +174,11 @@ extension FailureMessages {
         "\(purpose)(...) was called inside the prototype of another stub or verify. Write them one after the other."
     }
 
+    static func prototypeThrew(_ purpose: String, error: String) -> String {
+        "The prototype passed to \(purpose)(...) threw \(error) while it was recorded, so it describes no call. Only the "
+            + "mock call may be written with `try`: compute other values before the \(purpose)."
+    }
+
     static func prototypeCallsNoMock(_ purpose: String) -> String {
         "The prototype passed to \(purpose)(...) calls no mock. Write the mock call itself, as in `\(purpose)(add(any(), 5))`."
     }

@@ -12,12 +12,12 @@
 /// effects. The newest matching stub answers each call; unmatched calls return zero.
 @_disfavoredOverload  // a trailing closure must pick the grouped form, not become the "prototype"
 public func stub<Result>(
-    _ prototype: @autoclosure () -> Result,
+    _ prototype: @autoclosure () throws -> Result,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) -> Stubbing<Result> {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
     return Stubbing(patterns: StubFunctions.checked(Result.self, StubFunctions.patterns(count: 1, shape: .oneCallEach, site: site) { _ in
-        PrototypeRecorder.noteResult(prototype())
+        PrototypeRecorder.note(prototype)
     }, site: site))
 }
 
@@ -28,24 +28,24 @@ public func stub<Result>(
 /// ```
 @_disfavoredOverload  // a trailing closure must pick the grouped form, not become the "prototype"
 public func stub<Result>(
-    _ first: @autoclosure () -> Result, _ second: @autoclosure () -> Result,
+    _ first: @autoclosure () throws -> Result, _ second: @autoclosure () throws -> Result,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) -> Stubbing<Result> {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
     return Stubbing(patterns: StubFunctions.checked(Result.self, StubFunctions.patterns(count: 2, shape: .oneCallEach, site: site) { index in
-        PrototypeRecorder.noteResult(index == 0 ? first() : second())
+        PrototypeRecorder.note { index == 0 ? try first() : try second() }
     }, site: site))
 }
 
 /// Starts one stub for each of three prototypes, answered alike.
 @_disfavoredOverload  // a trailing closure must pick the grouped form, not become the "prototype"
 public func stub<Result>(
-    _ first: @autoclosure () -> Result, _ second: @autoclosure () -> Result, _ third: @autoclosure () -> Result,
+    _ first: @autoclosure () throws -> Result, _ second: @autoclosure () throws -> Result, _ third: @autoclosure () throws -> Result,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) -> Stubbing<Result> {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
     return Stubbing(patterns: StubFunctions.checked(Result.self, StubFunctions.patterns(count: 3, shape: .oneCallEach, site: site) { index in
-        PrototypeRecorder.noteResult(index == 0 ? first() : index == 1 ? second() : third())
+        PrototypeRecorder.note { index == 0 ? try first() : index == 1 ? try second() : try third() }
     }, site: site))
 }
 

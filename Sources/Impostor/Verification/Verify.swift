@@ -11,11 +11,11 @@
 /// mock did receive, the differing arguments marked, nearest match first.
 @_disfavoredOverload  // a trailing closure must pick the grouped form, not become the "prototype"
 public func verify<Result>(
-    _ prototype: @autoclosure () -> Result,
+    _ prototype: @autoclosure () throws -> Result,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    Verification.run(mode: .atLeastOnce, timeout: nil, site: site) { PrototypeRecorder.noteResult(prototype()) }
+    Verification.run(mode: .atLeastOnce, timeout: nil, site: site) { PrototypeRecorder.note(prototype) }
 }
 
 /// Verifies that the call `prototype` describes happened as often as `mode` says.
@@ -26,11 +26,11 @@ public func verify<Result>(
 /// ```
 @_disfavoredOverload  // a trailing closure must pick the grouped form, not become the "prototype"
 public func verify<Result>(
-    _ mode: VerificationMode, _ prototype: @autoclosure () -> Result,
+    _ mode: VerificationMode, _ prototype: @autoclosure () throws -> Result,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    Verification.run(mode: mode, timeout: nil, site: site) { PrototypeRecorder.noteResult(prototype()) }
+    Verification.run(mode: mode, timeout: nil, site: site) { PrototypeRecorder.note(prototype) }
 }
 
 /// Verifies that each mock call in `group` happened as often as `mode` says (at least once by
@@ -61,11 +61,11 @@ public func verify(
 /// ```
 @_disfavoredOverload  // a trailing closure must pick the grouped form, not become the "prototype"
 public func verify<Result>(
-    within timeout: Duration, _ prototype: @autoclosure () -> Result,
+    within timeout: Duration, _ prototype: @autoclosure () throws -> Result,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    Verification.run(mode: .atLeastOnce, timeout: timeout, site: site) { PrototypeRecorder.noteResult(prototype()) }
+    Verification.run(mode: .atLeastOnce, timeout: timeout, site: site) { PrototypeRecorder.note(prototype) }
 }
 
 /// Verifies calls that may come from another thread: waits up to `timeout` for them to
@@ -80,11 +80,11 @@ public func verify<Result>(
 /// ```
 @_disfavoredOverload  // a trailing closure must pick the grouped form, not become the "prototype"
 public func verify<Result>(
-    within timeout: Duration, _ mode: VerificationMode, _ prototype: @autoclosure () -> Result,
+    within timeout: Duration, _ mode: VerificationMode, _ prototype: @autoclosure () throws -> Result,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    Verification.run(mode: mode, timeout: timeout, site: site) { PrototypeRecorder.noteResult(prototype()) }
+    Verification.run(mode: mode, timeout: timeout, site: site) { PrototypeRecorder.note(prototype) }
 }
 
 /// Verifies that the mock calls in `sequence` happened in this order, across mocks. Other

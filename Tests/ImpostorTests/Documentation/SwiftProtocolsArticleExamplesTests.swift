@@ -176,6 +176,8 @@ struct SwiftProtocolsArticleExamplesTests {
         stub(albums.album(id: 1)).with { blue }
         stub(albums.save(any())).with { true }
         stub(albums.albumRef, gt(100)).with { (id: Int) in Album(id: id, title: "Archive") }
+        stub(albums.albumRef, lt(0)).with { id in Album(id: -id, title: "Negative") }
+        #expect(albums.album(id: -2) == Album(id: 2, title: "Negative"))
         #expect(albums.album(id: 1) == blue)
         #expect(albums.album(id: 101) == Album(id: 101, title: "Archive"))
         #expect(albums.save(blue))
@@ -196,6 +198,9 @@ struct SwiftProtocolsArticleExamplesTests {
         await #expect(throws: ServiceError.notFound) { try await service.fetch(0) }
         #expect(throws: ServiceError.notFound) { try service.remove(0) }
         try service.remove(1)
+        stub(try service.remove(eq(2))).throwing(ServiceError.notFound)
+        #expect(throws: ServiceError.notFound) { try service.remove(2) }
+        verify(.once, try service.remove(eq(2)))
     }
 
     @Test func expectations() async throws {

@@ -41,7 +41,7 @@ import Testing
             #expect(found.contains { error in words.allSatisfy { error.contains($0) } },
                     "line \(index + 1): no error names \(words): \(found)")
         }
-        #expect(marked == 14)
+        #expect(marked == 15)
     }
 
     /// The errors `swiftc -typecheck` reports for `file`, by line (0 for errors elsewhere).

@@ -591,6 +591,22 @@ extension cm_float_union: CRegisterLayout {
         #expect(converter.convert("a") == "")
     }
 
+    @Test(.mockery) func aReferenceWhoseAnswerDoesNotFitTheMember() {
+        let converter = MockConverter()
+        _ = converter.convert("a")
+        let line = #line + 1
+        let failure = failure { stub(converter.convertRef, any()).throwing(ServiceError.notFound) }
+        #expect(failure?.message == "stub(...) was given MockConverter.convert's reference or prototype where a call was expected: Swift used the untyped form, as it does for several prototypes or when the answer after one does not fit the member (such as throwing(_:) with an error the member cannot throw). Pass one prototype, or the reference and its matchers, with an answer of the member's types.")
+        #expect(failure?.site.line == line)
+    }
+
+    @Test(.mockery) func aCheckingBlockThatThrows() {
+        let line = #line + 1
+        let failure = failure { Mockery.current.checking { throw ServiceError.notFound } }
+        #expect(failure?.message == "The checking { } block threw ServiceError.notFound; the expectations declared before it take effect, the rest were not declared.")
+        #expect(failure?.site.line == line)
+    }
+
     @Test(.mockery) func throwingOnANonThrowingMember() {
         let converter = MockConverter()
         let line = #line + 1

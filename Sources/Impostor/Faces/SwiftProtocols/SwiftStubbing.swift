@@ -8,8 +8,8 @@
 ///
 /// Made by `stub(mock.$member(...))`, `stub(mock.memberRef, matchers...)` and
 /// `when(mock.$member(...))`. `Argument`, `Result` and `Failure` are the member's, so a block's
-/// parameter types are inferred from the member, and a block of another shape, a value of
-/// another type or an error the member cannot throw does not compile:
+/// parameter types are inferred from the member, and a block of another shape or a value of
+/// another type does not compile:
 ///
 /// ```swift
 /// stub(service.$fetch(id: any(), name: any())).with { id, name in id * 2 }   // (Int, String) inferred
@@ -23,7 +23,8 @@
 /// which then returns the default value. (Blocks take `throws`, not `throws(Failure)`: Swift
 /// 6.3 crashes compiling a block with a closure parameter for a member that throws `any Error`
 /// when the block's type is written with typed throws.) ``throwing(_:fileID:filePath:line:column:)``
-/// takes the member's `Failure`, so it is a compile error on a member that does not throw.
+/// takes the member's `Failure`; given another error Swift falls back to the untyped
+/// `stub(_:)` forms, which report the mistake when the stub is made.
 public struct SwiftStubbing<each Argument, Result, Failure: Error> {
     /// The engine's stubbing, which installs the answers built here.
     @usableFromInline let untyped: Stubbing<Result>
@@ -116,8 +117,8 @@ public struct SwiftStubbing<each Argument, Result, Failure: Error> {
         SwiftStubChain(untyped.returning(values, site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)))
     }
 
-    /// Answers by throwing `error`, of the member's error type: a member that does not throw
-    /// (`Failure` is `Never`) cannot be given one.
+    /// Answers by throwing `error`, of the member's error type (none for a member that does not
+    /// throw: Swift then picks the untyped form, which reports the mistake).
     ///
     /// ```swift
     /// stub(albums.$getAlbum(id: eq(missing))).throwing(AlbumError.notFound)

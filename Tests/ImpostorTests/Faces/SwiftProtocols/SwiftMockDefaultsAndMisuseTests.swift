@@ -88,6 +88,24 @@ struct SwiftMockDefaultsAndMisuseTests {
         #expect(call.argument(0, as: String.self) == "hello")
     }
 
+    /// `throwing` takes the member's error type, but Swift falls back to the untyped prototype
+    /// forms when the error does not fit (`stub(a, b)` for a reference and one matcher, `stub(_:)`
+    /// for a prototype): refused when the stub is made, with nothing stubbed.
+    @Test func throwingOnAMemberThatDoesNotThrowIsRefused() {
+        let probe = MockProbe(named: "probe")
+        _ = probe.length("")
+        let failures = captureFailures {
+            stub(probe.lengthRef, any()).throwing(ProbeError.broken)
+            stub(CallPrototype(probe.lengthRef, any())).throwing(ProbeError.broken)
+        }
+        let text = "stub(...) was given probe.length's reference or prototype where a call was expected: Swift used the "
+            + "untyped form, as it does for several prototypes or when the answer after one does not fit the member (such as "
+            + "throwing(_:) with an error the member cannot throw). Pass one prototype, or the reference and its matchers, "
+            + "with an answer of the member's types."
+        #expect(failures.map(\.message) == [text, text])
+        #expect(probe.length("x") == 0)
+    }
+
     /// A Swift member has no real function to pass calls on to: refused at its line, with no
     /// stub added (it used to add none silently).
     @Test func callingOriginalOnASwiftMemberIsRefused() {
