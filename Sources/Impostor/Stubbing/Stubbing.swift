@@ -125,7 +125,7 @@ public struct Stubbing<Result> {
     ) -> StubChain<Result> {
         var blockTypes: [Any.Type] = []
         repeat blockTypes.append((each Argument).self)
-        let swift = SwiftAnswer(async: { call in
+        let swift = SwiftAnswer(asyncTyped: body, { call in
             var cursor = 0
             return try await body(repeat SwiftAnswer.argument((each Argument).self, of: call, at: &cursor))
         })

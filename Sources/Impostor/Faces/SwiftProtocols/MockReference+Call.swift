@@ -44,7 +44,7 @@ extension MockReference {
         case .released:
             return member.lateCall(site: site)
         case .stubs(let stubs, let pending):
-            if let value = try answer(from: stubs, pending, site: site, repeat each arguments) { return value }
+            if let value = try await answerAsync(from: stubs, pending, site: site, repeat each arguments) { return value }
         case .engine:
             break
         }
@@ -61,6 +61,40 @@ extension MockReference {
     func answer(
         from table: StubKeyTable?, _ pending: PendingFailures, site: SourceSite, _ arguments: repeat each Argument
     ) throws(Failure) -> Result? {
+        guard let stub = matchingStub(table, repeat each arguments) else { return nil }
+        return try answer(with: stub, pending, site: site, repeat each arguments)
+    }
+
+    /// The same for an `async` member, whose stubs may also answer with `async` blocks.
+    @inlinable
+    func answerAsync(
+        from table: StubKeyTable?, _ pending: PendingFailures, site: SourceSite, _ arguments: repeat each Argument
+    ) async throws(Failure) -> Result? {
+        guard let stub = matchingStub(table, repeat each arguments) else { return nil }
+        guard let body = stub.typedAnswer, ObjectIdentifier(type(of: body)) == typedKinds.asyncBlock else {
+            return try answer(with: stub, pending, site: site, repeat each arguments)
+        }
+        // Sound: the kind says the block was made for this member's types.
+        let block = unsafeDowncast(body, to: TypedAsyncAnswer<repeat each Argument, Result>.self).block
+        let (stamp, thread) = member.stampNow()
+        let value: Result
+        do {
+            value = try await block(repeat each arguments)
+        } catch let failure as Failure {
+            log.append(stamp: stamp, thread: thread, repeat each arguments, result: nil, error: failure)
+            throw failure
+        } catch {
+            member.reportUnthrowable(error, failure: Failure.self, site: site)
+            guard let fallback = makeDefault.make() else { member.stopWithoutDefault(Result.self, site: site) }
+            value = fallback
+        }
+        log.append(stamp: stamp, thread: thread, repeat each arguments, result: value, error: nil)
+        return value
+    }
+
+    /// The newest stub the table finds for the arguments, when the entry point can run it.
+    @inlinable
+    func matchingStub(_ table: StubKeyTable?, _ arguments: repeat each Argument) -> SwiftStub? {
         guard let table else { return nil }
         // The arguments laid out as a tuple, whose bytes the table's keys read.
         var tuple = (repeat each arguments)
@@ -69,6 +103,15 @@ extension MockReference {
             table.match(bytes.baseAddress ?? UnsafeRawPointer(bitPattern: MemoryLayout<Int>.alignment).unsafelyUnwrapped)
         }
         guard case .stub(let stub) = found else { return nil }
+        return stub
+    }
+
+    /// Runs `stub`'s one answer, a block, a value or a block of nothing, and records the call;
+    /// nil when the answer is one only the engine gives.
+    @inlinable
+    func answer(
+        with stub: SwiftStub, _ pending: PendingFailures, site: SourceSite, _ arguments: repeat each Argument
+    ) throws(Failure) -> Result? {
         let kinds = typedKinds
         guard let body = stub.typedAnswer else { return nil }
         let value: Result

@@ -42,6 +42,16 @@ struct SwiftAnswer: @unchecked Sendable {
         typed = nil
     }
 
+    /// An `async` answer the typed entry point of an `async` member may run directly, with
+    /// `body` as the engine runs it.
+    @usableFromInline
+    init<each Argument, Result>(
+        asyncTyped block: @escaping (repeat each Argument) async throws -> Result, _ body: @escaping (SwiftCall) async throws -> Any
+    ) {
+        self.body = .async(body)
+        typed = TypedAsyncAnswer(block)
+    }
+
     var isAsync: Bool { if case .async = body { true } else { false } }
 
     /// Argument `cursor` as `T`, moving the cursor on. The stub checked the block's parameter

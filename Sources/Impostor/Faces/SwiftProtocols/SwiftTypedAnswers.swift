@@ -16,7 +16,7 @@ enum SwiftTypedAnswers {
     static func asyncAnswer<each Argument, Result>(
         _ body: @escaping (repeat each Argument) async throws -> Result
     ) -> SwiftAnswer {
-        SwiftAnswer(async: { call in
+        SwiftAnswer(asyncTyped: body, { call in
             var cursor = 0
             return try await body(repeat SwiftAnswer.argument((each Argument).self, of: call, at: &cursor))
         })

@@ -204,6 +204,19 @@ final class TypedAnswer<each Argument, Result>: @unchecked Sendable {
     }
 }
 
+/// A stub's `async` block as it was written, for an `async` member's typed entry point.
+@usableFromInline
+final class TypedAsyncAnswer<each Argument, Result>: @unchecked Sendable {
+    // @unchecked: the block is the user's, run in whichever task calls the mock, as every
+    // stub block is.
+    @usableFromInline let block: (repeat each Argument) async throws -> Result
+
+    @inlinable
+    init(_ block: @escaping (repeat each Argument) async throws -> Result) {
+        self.block = block
+    }
+}
+
 /// A stub's value, answered to every call (`returning(value)`).
 @usableFromInline
 final class ConstantAnswer<Result>: @unchecked Sendable {
@@ -220,11 +233,13 @@ final class ConstantAnswer<Result>: @unchecked Sendable {
 @usableFromInline
 struct TypedStubKinds: Sendable {
     @usableFromInline let block: ObjectIdentifier
+    @usableFromInline let asyncBlock: ObjectIdentifier
     @usableFromInline let blockOfNothing: ObjectIdentifier
     @usableFromInline let constant: ObjectIdentifier
 
     init<each Argument, Result, Failure>(for _: MockReference<repeat each Argument, Result, Failure>.Type) {
         block = ObjectIdentifier(TypedAnswer<repeat each Argument, Result>.self)
+        asyncBlock = ObjectIdentifier(TypedAsyncAnswer<repeat each Argument, Result>.self)
         blockOfNothing = ObjectIdentifier(TypedAnswer<Result>.self)
         constant = ObjectIdentifier(ConstantAnswer<Result>.self)
     }

@@ -22,6 +22,15 @@ final class MockGauge: Mock, Gauge, @unchecked Sendable {
 
 struct GaugeFault: Error, Equatable {}
 
+protocol Archive: Sendable {
+    func fetch(_ id: Int) async throws -> String
+}
+
+final class MockArchive: Mock, Archive, @unchecked Sendable {
+    let fetchRef = MockReference<Int, String, any Error>(named: "fetch", isAsync: true)
+    func fetch(_ id: Int) async throws -> String { try await call(fetchRef, args: id) }
+}
+
 @Suite("Swift mocks: the typed entry point", .mockery)
 struct SwiftMockTypedPathTests {
     @Test func byteKeysTellEveryWidthAndSignApart() {
@@ -98,5 +107,30 @@ struct SwiftMockTypedPathTests {
         // The inner call finished, and was recorded, first; the outer took its stamp earlier.
         #expect(calls.map { $0.argument(0, as: Int8.self) } == [0, 1])
         #expect(calls[1].stamp < calls[0].stamp)
+    }
+
+    /// An `async` block of the member's arguments runs in the calling task, its error thrown and
+    /// recorded; a synchronous block answers an `async` member too; tasks keep every record.
+    @Test func asyncBlocksAnswerAnAsyncMember() async throws {
+        let archive = MockArchive()
+        stub(archive.fetchRef, any()).with { id async throws in
+            await Task.yield()
+            return "item \(id)"
+        }
+        stub(archive.fetchRef, eq(0)).with { _ async throws in throw GaugeFault() }
+        stub(archive.fetchRef, eq(1)).with { _ in "one" }
+        #expect(try await archive.fetch(7) == "item 7")
+        #expect(try await archive.fetch(1) == "one")
+        await #expect(throws: GaugeFault()) { try await archive.fetch(0) }
+        let fetched = try await withThrowingTaskGroup(of: String.self) { group in
+            for id in 10..<18 { group.addTask { try await archive.fetch(id) } }
+            return try await group.reduce(into: [String]()) { $0.append($1) }
+        }
+        #expect(Set(fetched) == Set((10..<18).map { "item \($0)" }))
+        let calls = archive.calls(to: archive.fetchRef)
+        #expect(calls.count == 11)
+        #expect(calls.map { $0.argument(0, as: Int.self) }.sorted() == [0, 1, 7] + Array(10..<18))
+        verify(.once, archive.fetchRef, eq(0))
+        verify(.times(8), archive.fetchRef, gt(9))
     }
 }
