@@ -153,6 +153,18 @@ struct MacroShapesFromReviewTests {
         #expect(invocations(of: delegate.$didFinish(any())).first?.thread != CallingThread.current)
     }
 
+    // Without a mode, as the articles promise for every form (a new user's trial found the
+    // prototype form refused at run time).
+    @Test("verify(within:) takes a prototype without a mode")
+    func verifyWithinWithoutAMode() {
+        let delegate = ReviewDelegateMock()
+        let thread = Thread { delegate.didFinish(4) }
+        thread.start()
+        verify(within: .seconds(5), delegate.$didFinish(eq(4)))
+        let failures = captureFailures { verify(within: .milliseconds(20), delegate.$didFinish(eq(5))) }
+        #expect(failures.count == 1)
+    }
+
     @Test("static calls are kept per Mockery; a thread outside the test's scope records in the default Mockery")
     func staticsPerMockery() {
         let first = Mockery("first")

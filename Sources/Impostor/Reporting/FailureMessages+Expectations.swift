@@ -54,6 +54,10 @@ extension FailureMessages {
 
     // MARK: Actions
 
+    static func prototypeBlockThrew(_ error: String) -> String {
+        "The block of prototypes threw \(error); the prototypes written before it were read, the rest were not."
+    }
+
     static func checkingThrew(_ error: String) -> String {
         "The checking { } block threw \(error); the expectations declared before it take effect, the rest were not declared."
     }

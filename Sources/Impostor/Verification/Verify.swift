@@ -42,7 +42,7 @@ public func verify<Result>(
 public func verify(
     _ mode: VerificationMode = .atLeastOnce,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
-    @PrototypeList _ group: () -> Void
+    @PrototypeList _ group: () throws -> Void
 ) {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
     Verification.run(mode: mode, timeout: nil, shape: .group, site: site, group)
@@ -99,7 +99,7 @@ public func verify<Result>(
 /// ```
 public func verifyInOrder(
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
-    @PrototypeList _ sequence: () -> Void
+    @PrototypeList _ sequence: () throws -> Void
 ) {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
     guard let patterns = Verification.patterns(shape: .group, site: site, sequence) else { return }
@@ -122,7 +122,7 @@ public func verifyInOrder(
 public func verifyInOrder(
     within timeout: Duration,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
-    @PrototypeList _ sequence: () -> Void
+    @PrototypeList _ sequence: () throws -> Void
 ) {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
     guard let patterns = Verification.patterns(shape: .group, site: site, sequence) else { return }
@@ -154,16 +154,26 @@ public func verifyZeroInvocations<each Mock>(
 
 enum Verification {
     static func patterns(
-        count: Int = 1, shape: PrototypeEvaluation.Shape, site: SourceSite, _ prototype: () -> Void
+        count: Int = 1, shape: PrototypeEvaluation.Shape, site: SourceSite, _ prototype: () throws -> Void
     ) -> [any BoundPattern]? {
         FailureReporter.flush(Mockery.current.pendingFailures)
         FailureReporter.flush(.global)
-        return PrototypeEvaluation.patterns(count: count, shape: shape, purpose: "verify", site: site) { _ in prototype() }
+        return PrototypeEvaluation.patterns(count: count, shape: shape, purpose: "verify", site: site) { _ in
+            // A block of steps may hold `try` (a throwing member's prototype), which makes it a
+            // throwing closure; a recorded prototype does not throw, so an error here is the
+            // block's own.
+            do {
+                try prototype()
+            } catch {
+                FailureReporter.report(ImpostorFailure(
+                    message: FailureMessages.prototypeBlockThrew(ValueFormatter.describeSwiftValue(error)), site: site))
+            }
+        }
     }
 
     static func run(
         mode: VerificationMode, timeout: Duration?, shape: PrototypeEvaluation.Shape = .oneCallEach,
-        site: SourceSite, _ prototype: () -> Void
+        site: SourceSite, _ prototype: () throws -> Void
     ) {
         guard let patterns = patterns(shape: shape, site: site, prototype) else { return }
         Verifier.verify(patterns, mode: mode, timeout: timeout, site: site)

@@ -632,4 +632,18 @@ extension cm_float_union: CRegisterLayout {
         #expect(failure?.message == "MockConverter.convert.called(...) describes a call only inside verifyInOrder { }, verify { } or stub { }; here it did nothing.")
         #expect(failure?.site.line == line)
     }
+
+    @Test func aBlockOfPrototypesThatThrows() {
+        struct Unreadable: Error {}
+        func unreadable() throws -> Int32 { throw Unreadable() }
+        let line = #line + 2
+        let failures = captureFailures {
+            verify {
+                _ = try unreadable()
+            }
+        }
+        let thrown = failures.first { $0.message.hasPrefix("The block of prototypes threw") }
+        #expect(thrown?.message == "The block of prototypes threw MisuseCatalogTests.Unreadable(); the prototypes written before it were read, the rest were not.")
+        #expect(thrown?.site.line == line)
+    }
 }

@@ -40,6 +40,18 @@ public func verify<each Argument, Result, Failure: Error>(
     Verifier.verify(prototype.bound(at: site), mode: mode, timeout: nil, site: site)
 }
 
+/// Verifies, waiting up to `timeout` for calls from other threads, that a generated mock
+/// received at least one call its prototype accepts.
+///
+/// It blocks the calling thread while it waits, as `verify(within:_:)` explains.
+public func verify<each Argument, Result, Failure: Error>(
+    within timeout: Duration, _ prototype: CallPrototype<repeat each Argument, Result, Failure>,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) {
+    let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    Verifier.verify(prototype.bound(at: site), mode: .atLeastOnce, timeout: timeout, site: site)
+}
+
 /// Verifies, waiting up to `timeout` for calls from other threads, how many calls a generated
 /// mock's prototype accepts.
 ///

@@ -66,6 +66,32 @@ public func verify<each Argument, Result, Failure: Error>(
     Verifier.verify(SwiftCallPattern.of(reference, repeat each matchers, site: site), mode: mode, timeout: nil, site: site)
 }
 
+/// Verifies, waiting up to `timeout` for calls from other threads, that a Swift mock's member
+/// received at least one call that `matchers` accept.
+///
+/// It blocks the calling thread while it waits, as `verify(within:_:)` explains.
+public func verify<each Argument, Result, Failure: Error>(
+    within timeout: Duration, _ reference: MockReference<repeat each Argument, Result, Failure>,
+    _ matchers: repeat Matcher<each Argument>,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) {
+    let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    FailureReporter.flush(reference.member.pendingFailures)
+    Verifier.verify(SwiftCallPattern.of(reference, repeat each matchers, site: site), mode: .atLeastOnce, timeout: timeout, site: site)
+}
+
+/// The calls a Swift mock's member received, oldest first, as ``Invocation``s: the free form of
+/// the mock's own `invocations(of:)`.
+///
+/// ```swift
+/// let calls = invocations(of: converter.convertRef)
+/// ```
+public func invocations<each Argument, Result, Failure: Error>(
+    of reference: MockReference<repeat each Argument, Result, Failure>
+) -> [Invocation] {
+    reference.member.invocations()
+}
+
 /// Verifies, waiting up to `timeout` for calls from other threads, how many calls that
 /// `matchers` accept a Swift mock's member received.
 ///

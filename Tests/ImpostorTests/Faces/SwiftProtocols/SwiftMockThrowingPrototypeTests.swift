@@ -75,4 +75,54 @@ struct SwiftMockThrowingPrototypeTests {
     private func stubWithUnknownPath(_ loader: MockLoading, line: Int = #line) {
         stub(try loader.load(path: unknownPath()), line: line).returning("x")
     }
+
+    /// A block of steps holding `try` is a throwing closure: verify's and verifyInOrder's
+    /// blocks take it (a new user's trial found `verify { try … }` read as one prototype that
+    /// "calls no mock").
+    @Test func blocksOfStepsTakeThrowingPrototypes() throws {
+        let loader = MockLoading(named: "loader")
+        _ = try loader.load(path: "a")
+        _ = try loader.load(path: "b")
+        verify {
+            try loader.load(path: eq("a"))
+            try loader.load(path: eq("b"))
+        }
+        verifyInOrder {
+            try loader.load(path: eq("a"))
+            try loader.load(path: eq("b"))
+        }
+        let failures = captureFailures {
+            verifyInOrder {
+                try loader.load(path: eq("b"))
+                try loader.load(path: eq("a"))
+            }
+        }
+        #expect(failures.count == 1)
+        #expect(failures.first?.message.contains("but loader.load(eq(\"a\")) did not follow loader.load(eq(\"b\"))") == true)
+    }
+
+    /// An error the block throws itself is reported at the verify, with what was read before it.
+    @Test func aBlockThatThrowsItsOwnErrorIsReported() throws {
+        let loader = MockLoading(named: "loader")
+        _ = try loader.load(path: "a")
+        let failures = captureFailures {
+            verify {
+                try loader.load(path: eq("a"))
+                _ = try unknownPath()
+            }
+        }
+        #expect(failures.map(\.message).contains(
+            "The block of prototypes threw PathUnknown(); the prototypes written before it were read, the rest were not."))
+    }
+
+    /// The reference form waits without a mode too, and the free `invocations(of:)` takes a
+    /// reference (both found missing by a new user's trial).
+    @Test func theReferenceFormWaitsWithoutAModeAndListsItsCalls() throws {
+        let loader = MockLoading(named: "loader")
+        _ = try loader.load(path: "a")
+        verify(within: .seconds(1), loader.loadRef, eq("a"))
+        let failures = captureFailures { verify(within: .milliseconds(20), loader.loadRef, eq("b")) }
+        #expect(failures.count == 1)
+        #expect(invocations(of: loader.loadRef).map { $0.argument(0, as: String.self) } == ["a"])
+    }
 }
