@@ -11,10 +11,11 @@
 class SwiftCallLog: @unchecked Sendable {
     // @unchecked: subclasses keep their entries behind a lock; the base holds no state.
 
-    /// The number of calls kept.
-    var count: Int { fatalError("SwiftCallLog is abstract") }
+    /// Where each argument sits in the tuple of a call's arguments (see `RawArgumentKey`): what
+    /// the verify scan and the member's stub tables read.
+    let argumentOffsets: [Int]
 
-    @usableFromInline init() {}
+    init(argumentOffsets: [Int]) { self.argumentOffsets = argumentOffsets }
 
     /// Every kept call as a ``SwiftCall``, oldest first, with which a verify accounted for, and
     /// the generation they belong to.
@@ -79,7 +80,7 @@ final class TypedSwiftCallLog<each Argument, Result>: SwiftCallLog, @unchecked S
     // Unchecked exclusivity: every access holds `lock` already, as `Locked`'s value does.
     @usableFromInline @exclusivity(unchecked) var storage = Storage()
 
-    @usableFromInline override init() {}
+    @usableFromInline init() { super.init(argumentOffsets: RawArgumentKey.offsets(of: (repeat each Argument).self)) }
 
     /// The positions of the calls `pattern` matches, read from the entries' bytes with the
     /// keys a stub table uses (no generic code per call: a verify, being generic code, built
@@ -87,8 +88,7 @@ final class TypedSwiftCallLog<each Argument, Result>: SwiftCallLog, @unchecked S
     /// no typed test.
     override func positions(matching pattern: SwiftCallPattern) -> (positions: [Int], generation: Int) {
         var owners: [AnyObject] = []
-        let offsets = RawArgumentKey.offsets(of: (repeat each Argument).self)
-        guard let keys = RawArgumentKey.keys(pattern.arguments, offsets: offsets, owners: &owners) else {
+        guard let keys = RawArgumentKey.keys(pattern.arguments, offsets: argumentOffsets, owners: &owners) else {
             return positions(where: pattern.matches)
         }
         // Swift lays a struct out in declaration order: the stamp and the thread take 16
@@ -128,8 +128,6 @@ final class TypedSwiftCallLog<each Argument, Result>: SwiftCallLog, @unchecked S
         storage.entries.append(entry)
         lock.release()
     }
-
-    override var count: Int { withStorage { $0.entries.count } }
 
     override func snapshot() -> (calls: [SwiftCall], verified: Set<Int>, generation: Int) {
         let (entries, errors, verified, generation) = withStorage { ($0.entries, $0.errors, $0.verified, $0.generation) }

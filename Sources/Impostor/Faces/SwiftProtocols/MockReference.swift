@@ -86,7 +86,7 @@ public final class MockReference<each Argument, Result, Failure: Error>: Sendabl
             memberName: base, parameterTypes: types, resultType: Result.self,
             failureType: Failure.self, isAsync: isAsync, site: site, mockery: Mockery.current,
             makeDefault: SwiftDefaults.maker(Result.self), log: log,
-            argumentOffsets: RawArgumentKey.offsets(of: (repeat each Argument).self), argumentLabels: labels)
+            argumentLabels: labels)
         if let owner { member.adopt(by: owner.mockCore) }
         return member
     }

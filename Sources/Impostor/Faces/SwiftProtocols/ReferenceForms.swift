@@ -75,9 +75,7 @@ public func verify<each Argument, Result, Failure: Error>(
     _ matchers: repeat Matcher<each Argument>,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) {
-    let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    FailureReporter.flush(reference.member.pendingFailures)
-    Verifier.verify(SwiftCallPattern.of(reference, repeat each matchers, site: site), mode: .atLeastOnce, timeout: timeout, site: site)
+    verify(within: timeout, .atLeastOnce, reference, repeat each matchers, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
 /// The calls a Swift mock's member received, oldest first, as ``Invocation``s: the free form of

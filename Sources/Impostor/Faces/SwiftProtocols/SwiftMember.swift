@@ -57,16 +57,12 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
     /// Makes the value an unanswered call returns, decided once for the result type (the
     /// conformance lookups cost more than the rest of a call); nil when none can be made.
     let makeDefault: (() -> Any)?
-    /// Where each argument sits in the tuple of a call's arguments, for stub tables and the
-    /// verify scan (see `RawArgumentKey`).
-    let argumentOffsets: [Int]
 
     init(
         memberName: String, parameterTypes: [Any.Type], resultType: Any.Type, failureType: Any.Type, isAsync: Bool,
         site: SourceSite, mockery: Mockery, makeDefault: (() -> Any)?, log: SwiftCallLog,
-        argumentOffsets: [Int], argumentLabels: ArgumentLabels = .none
+        argumentLabels: ArgumentLabels = .none
     ) {
-        self.argumentOffsets = argumentOffsets
         self.makeDefault = makeDefault
         self.log = log
         self.memberName = memberName
@@ -211,7 +207,7 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
     func install(_ stub: SwiftStub) {
         state.withLock { state in
             state.stubs.append(stub)
-            state.stubTable = StubKeyTable(state.stubs, offsets: argumentOffsets)
+            state.stubTable = StubKeyTable(state.stubs, offsets: log.argumentOffsets)
         }
         answersByDefault.store(false, ordering: .releasing)
     }

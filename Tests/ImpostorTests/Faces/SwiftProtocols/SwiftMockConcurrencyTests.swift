@@ -39,14 +39,28 @@ actor MockKeyStore: KeyStore, Mocking {
 
 @Suite("Swift mocks and concurrency", .mockery)
 struct SwiftMockConcurrencyTests {
-    @Test func eightTasksOfTenThousandCallsAreAllRecorded() async {
+    /// How the calls of `eightTasksOfTenThousandCallsAreAllRecorded` are answered: through the
+    /// engine (a registered result), or on the typed entry point's own paths (a typed stub's
+    /// block run where the call is made, or only the default value).
+    enum TickAnswer: CaseIterable, Sendable {
+        case registered, stubbed, unstubbed
+
+        func expected(_ task: Int, _ index: Int) -> Int { self == .unstubbed ? 0 : task * 100_000 + index }
+    }
+
+    @Test(arguments: TickAnswer.allCases)
+    func eightTasksOfTenThousandCallsAreAllRecorded(answer: TickAnswer) async {
         let service = MockTickService(named: "ticks")
-        service.registerResult(for: service.tickRef) { task, index in task * 100_000 + index }
+        switch answer {
+        case .registered: service.registerResult(for: service.tickRef) { task, index in task * 100_000 + index }
+        case .stubbed: stub(service.tickRef, any(), any()).with { task, index in task * 100_000 + index }
+        case .unstubbed: break
+        }
         let wrongAnswers = await withTaskGroup(of: Int.self) { group in
             for task in 0..<8 {
                 group.addTask {
                     var wrong = 0
-                    for index in 0..<10_000 where service.tick(task, index) != task * 100_000 + index { wrong += 1 }
+                    for index in 0..<10_000 where service.tick(task, index) != answer.expected(task, index) { wrong += 1 }
                     return wrong
                 }
             }
@@ -59,36 +73,12 @@ struct SwiftMockConcurrencyTests {
         let pairs = Set(calls.map { $0.argument(0, as: Int.self) * 100_000 + $0.argument(1, as: Int.self) })
         #expect(pairs.count == 80_000)
         #expect(service.hasCalled(service.tickRef, numberOfTimes: 80_000))
+        let results = calls.map { $0.returnValue(as: Int.self) }
+        #expect(results == calls.map { answer.expected($0.argument(0, as: Int.self), $0.argument(1, as: Int.self)) })
         // Within one task the calls keep their order.
         let firstTask = calls.filter { $0.argument(0, as: Int.self) == 0 }.map { $0.argument(1, as: Int.self) }
         #expect(firstTask == Array(0..<10_000))
-    }
-
-    /// The typed entry point's own paths under 8 tasks: a call only the default answers, a call
-    /// a typed stub answers (its block run where the call is made), and a verify that scans the
-    /// typed log while nothing is calling.
-    @Test(arguments: [false, true])
-    func eightTasksOnTheTypedPathsKeepEveryRecord(stubbed: Bool) async {
-        let service = MockTickService(named: "ticks")
-        if stubbed { stub(service.tickRef, any(), any()).with { task, index in task * 100_000 + index } }
-        let wrongAnswers = await withTaskGroup(of: Int.self) { group in
-            for task in 0..<8 {
-                group.addTask {
-                    var wrong = 0
-                    for index in 0..<10_000 where service.tick(task, index) != (stubbed ? task * 100_000 + index : 0) { wrong += 1 }
-                    return wrong
-                }
-            }
-            return await group.reduce(0, +)
-        }
-        #expect(wrongAnswers == 0)
-        let calls = service.calls(to: service.tickRef)
-        #expect(calls.count == 80_000)
-        #expect(Set(calls.map(\.stamp)).count == 80_000)
-        let pairs = Set(calls.map { $0.argument(0, as: Int.self) * 100_000 + $0.argument(1, as: Int.self) })
-        #expect(pairs.count == 80_000)
-        let results = calls.map { $0.returnValue(as: Int.self) }
-        #expect(results == calls.map { stubbed ? $0.argument(0, as: Int.self) * 100_000 + $0.argument(1, as: Int.self) : 0 })
+        // The verify scan of the typed log, once nothing is calling.
         verify(.exactly(10_000), service.tickRef, eq(7), any())
         verify(.exactly(80_000), service.tickRef, any(), any())
     }
