@@ -127,8 +127,8 @@ enum SwiftServiceRows {
                                     notes: [ratio(savingMeasurement.statistics.median / fakeSave.statistics.median, "13f")
                                             + "; stub(saveRef, any()).with { (_: Int) async throws in () }"]))
 
-            // Heap growth of one mock over its first million calls (the log's array grows by
-            // doubling, so a little of it is capacity not yet used).
+            // Memory growth of one mock over its first million calls: the heap and the record
+            // log's mapped chunks (a little of the last chunk is room not yet used).
             let recording = mockery.withCurrent { MockService() }
             _ = fetchLoop(recording, 1)
             let before = bench_heap_in_use()

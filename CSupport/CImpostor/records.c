@@ -359,10 +359,9 @@ static int lane_has_open_call(impostor_records *records, impostor_lane *lane) {
     return 0;
 }
 
-void impostor_records_reset(impostor_records *records, int retire) {
+void impostor_records_reset(impostor_records *records, int retire, impostor_record_visitor visit, void *context) {
     if (atomic_load_explicit(&records->gate, memory_order_relaxed) == IMPOSTOR_GATE_RETIRED) return;
-    atomic_store_explicit(&records->gate, retire ? IMPOSTOR_GATE_RETIRED : IMPOSTOR_GATE_CLEARING,
-                          memory_order_seq_cst);
+    atomic_store_explicit(&records->gate, retire ? IMPOSTOR_GATE_RETIRED : IMPOSTOR_GATE_CLEARING, memory_order_seq_cst);
     // The closed gate is ordered before the busy marks are read (a writer's fence pairs with it).
     atomic_thread_fence(memory_order_seq_cst);
     // Every thread passes a full barrier: a writer that has not yet seen the closed gate has
@@ -378,6 +377,13 @@ void impostor_records_reset(impostor_records *records, int retire) {
         if (lane_has_open_call(records, lane)) {
             lane->base = lane->written;
             continue;
+        }
+        size_t seen = 0;  // The visitor gets every record since the last clear: none is being written.
+        for (impostor_chunk *chunk = lane->first_chunk; visit != NULL && seen < lane->written; chunk = chunk->next) {
+            unsigned char *record = (unsigned char *)(chunk + 1);
+            for (size_t i = 0; i < chunk->capacity && seen < lane->written; i++, seen++, record += records->stride) {
+                if (seen >= lane->base) visit(context, record);
+            }
         }
         if (retire) free_chunks(lane);
         lane->base = 0;

@@ -380,9 +380,11 @@ static inline int impostor_record_copy(void *_Nonnull to, const void *_Nonnull r
 /// `impostor_lane_count` gave) to `out`.
 void impostor_lane_records(impostor_records *_Nonnull records, impostor_lane *_Nonnull lane, size_t count,
                            void *_Nullable *_Nonnull out);
-/// Forgets every record (`retire` 0) and keeps the chunks for reuse, or frees them and turns
-/// every later append away (`retire` 1). Waits for appends under way. Under the lock.
-void impostor_records_reset(impostor_records *_Nonnull records, int retire);
+typedef void (*impostor_record_visitor)(void *_Nullable context, void *_Nonnull record);
+/// Forgets every record once appends under way end, keeping the chunks (`retire` 0) or freeing them and turning
+/// later appends away (1); `visit`, if set, gets each first and must not call their mock. Under the lock.
+void impostor_records_reset(impostor_records *_Nonnull records, int retire, impostor_record_visitor _Nullable visit,
+                            void *_Nullable context);
 
 /// Which stamps this process uses once a second thread records: "time-stamp counter"
 /// (x86-64), "virtual counter" (AArch64) or "shared counter".

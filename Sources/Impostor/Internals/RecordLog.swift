@@ -4,8 +4,10 @@ import CImpostor
 /// `impostor_record_counting.h`): the lanes of fixed-size records that calls append to without
 /// a lock, and what readers do with them under the log's lock.
 ///
-/// ``InvocationStore`` owns one log per mock and is its only user; the entry points' C code
-/// writes to the same log on the fast path (see ``FastPath``).
+/// ``InvocationStore`` owns one log per C mock; the entry points' C code writes to the same
+/// log on the fast path (see ``FastPath``). A Swift member's ``SwiftCallLog`` owns one too,
+/// whose records hold the member's own types, written by the typed entry point
+/// (``reserve()``, then ``commit(_:)``) and taken out by a visiting reset.
 struct RecordLog {
     /// The log's C object; only the entry points' settings hold it besides this door.
     let raw: UnsafeMutablePointer<impostor_records>
@@ -93,7 +95,45 @@ struct RecordLog {
 
     /// Forgets every record (a lane with a call still open is hidden, not emptied); `retiring`
     /// also frees them and turns later calls away. Under ``withLock(_:)``.
-    func reset(retiring: Bool) { impostor_records_reset(raw, retiring ? 1 : 0) }
+    func reset(retiring: Bool) { impostor_records_reset(raw, retiring ? 1 : 0, nil, nil) }
+
+    /// ``reset(retiring:)``, handing every record it forgets to `visit` with `context` first,
+    /// while no writer runs (a Swift member's records, whose values the visitor takes away).
+    /// Under ``withLock(_:)``.
+    func reset(
+        retiring: Bool, visiting visit: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer) -> Void,
+        context: UnsafeMutableRawPointer
+    ) {
+        impostor_records_reset(raw, retiring ? 1 : 0, visit, context)
+    }
+
+    /// Starts the calling thread's next record: its lane (opaque) and where the record goes,
+    /// which the caller writes whole before ``commit(_:)``; nil once the log is retired (the
+    /// call is not recorded). Takes no lock and makes no atomic read-modify-write; the lane
+    /// stays busy, holding off clears, until the commit.
+    @inline(__always)
+    func reserve() -> (lane: UnsafeMutableRawPointer, record: UnsafeMutableRawPointer)? {
+        let lane = impostor_records_lane(raw, raw.pointee.serial)
+        guard impostor_records_enter(raw, lane) != 0 else { return nil }
+        return (UnsafeMutableRawPointer(lane), impostor_records_place(raw, lane))
+    }
+
+    /// Publishes the record ``reserve()`` gave for `lane`, and ends the lane's busy span.
+    @inline(__always)
+    func commit(_ lane: UnsafeMutableRawPointer) {
+        impostor_records_commit(raw, lane.assumingMemoryBound(to: impostor_lane.self))
+    }
+
+    /// Calls `body` with the address and thread of every published record, lane by lane, each
+    /// lane's oldest first. Under ``withLock(_:)``.
+    func forEachRecord(_ body: (UnsafeMutableRawPointer, UInt) -> Void) {
+        for (lane, count, thread) in lanes() {
+            let addresses = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: count)
+            defer { addresses.deallocate() }
+            records(of: lane, count: count, into: addresses)
+            for index in 0..<count { body(addresses[index].unsafelyUnwrapped, thread) }
+        }
+    }
 
     /// A literal a record must hold: `size` bytes (1, 2, 4 or 8) at `offset` in the record equal
     /// to `bits` (see `impostor_record_test`).

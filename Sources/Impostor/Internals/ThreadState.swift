@@ -72,6 +72,22 @@ enum ThreadState {
         impostor_begin_answering(failures, impostor_frame_address())
     }
 
+    /// The same, with `frame` an address in the frame of the code that runs the answer (a
+    /// local's), for a caller that is not inlined into that code.
+    static func beginAnswering(_ failures: UnsafeMutableRawPointer, frame: UInt) -> Answering {
+        impostor_begin_answering(failures, frame)
+    }
+
+    /// What ``beginAnswering(_:)`` replaced, as code outside this room keeps it.
+    static func mark(of previous: Answering) -> (failures: UnsafeMutableRawPointer?, stack: UInt) {
+        (previous.failures, UInt(previous.stack))
+    }
+
+    /// Puts back what a mark says ``beginAnswering(_:)`` replaced.
+    static func endAnswering(mark: (failures: UnsafeMutableRawPointer?, stack: UInt)) {
+        impostor_end_answering(Answering(failures: mark.failures, stack: mark.stack))
+    }
+
     /// Puts back what ``beginAnswering(_:)`` replaced.
     @inline(__always)
     static func endAnswering(_ previous: Answering) { impostor_end_answering(previous) }

@@ -71,6 +71,8 @@ struct OrderedCall {
     let generation: Int
     /// The C mock's records the index points into (nil for Swift).
     let batch: RecordBatch?
+    /// The Swift call's record in its member's log (0 for C).
+    var mark: UInt = 0
 }
 
 /// Each mock's calls, read once per in-order search.

@@ -193,6 +193,30 @@ final class PendingFailures: Sendable {
         return Unmanaged<PendingFailures>.fromOpaque(pointer).takeUnretainedValue()
     }
 
+    /// What a stub's answer begun by ``beginAnswering(frame:)`` replaced on its thread.
+    @usableFromInline
+    struct AnsweringMark {
+        let failures: UnsafeMutableRawPointer?
+        let stack: UInt
+    }
+
+    /// ``whileAnswering(_:)`` in two halves, for the typed entry point of a Swift mock, which
+    /// runs a stub's block inline rather than in a closure (a closure around the block and its
+    /// arguments cost more than the rest of the answer). `frame` is an address in the frame
+    /// that runs the block: an answer left by `longjmp` is told apart by it. Pair every call
+    /// with ``endAnswering(_:)``.
+    @usableFromInline
+    func beginAnswering(frame: UnsafeRawPointer) -> AnsweringMark {
+        // Sound: the caller keeps `self` (its mock's store) alive until `endAnswering`.
+        let mark = ThreadState.mark(of: ThreadState.beginAnswering(
+            Unmanaged.passUnretained(self).toOpaque(), frame: UInt(bitPattern: frame)))
+        return AnsweringMark(failures: mark.failures, stack: mark.stack)
+    }
+
+    /// Puts back what ``beginAnswering(frame:)`` replaced.
+    @usableFromInline
+    static func endAnswering(_ mark: AnsweringMark) { ThreadState.endAnswering(mark: (mark.failures, mark.stack)) }
+
     /// Runs `body` (a stub's answer) with failures raised on this thread going to this store.
     @inline(__always)
     @usableFromInline

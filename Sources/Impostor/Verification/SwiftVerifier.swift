@@ -10,9 +10,9 @@ extension Verifier {
         for pattern in patterns { pattern.verify(mode: mode, timeout: timeout, site: site) }
     }
 
-    /// The positions of the member's recorded calls that match. The calls are read from the
-    /// typed log one at a time, never copied out: a failure's message reads them again.
-    static func check(_ pattern: SwiftCallPattern) -> (matching: [Int], generation: Int) {
+    /// The records of the member's kept calls that match. The calls are read where they lie in
+    /// the typed log, never copied out: a failure's message reads them again.
+    static func check(_ pattern: SwiftCallPattern) -> (matching: [UInt], generation: Int) {
         let (positions, generation) = pattern.member.log.positions(matching: pattern)
         return (positions, generation)
     }

@@ -17,10 +17,13 @@
 public final class MockCore: Sendable {
     /// The mock's name, in front of every member's name in messages: `printer.print("Hello")`.
     public let name: String
-    let pendingFailures: PendingFailures
+    @usableFromInline let pendingFailures: PendingFailures
     let book: ExpectationBook
     /// The members seen so far, and whether the owning Mockery has released the mock.
     private let members = Locked<(known: [SwiftMember], released: Bool)>(([], false))
+    /// What released members' calls may still be reading without a count (their stubs and
+    /// stub tables), kept until the mock goes: a call holds its mock's core.
+    private let kept = Locked<[AnyObject]>([])
     /// The references of a generated mock's members, under the index of each one's key.
     @usableFromInline let keyedReferences = KeyedReferenceTable()
     /// The same, by the text key an older `@Mockable` wrote for each.
@@ -51,6 +54,9 @@ public final class MockCore: Sendable {
 
     /// The members seen so far.
     var knownMembers: [SwiftMember] { members.withLock { $0.known } }
+
+    /// Keeps `objects` as long as this core lives (see `kept`).
+    func keepUntilGone(_ objects: [AnyObject]) { kept.withLock { $0 += objects } }
 
     /// Called by the owning Mockery when it is released.
     func release() {

@@ -9,95 +9,106 @@
 // steps: a helper returning an optional answer, with the entry matched twice, made row 13c 25%
 // slower (its payload retained again, its result wrapped).
 extension MockReference {
+    /// A call's arguments as one value: what the stub table reads and the log keeps.
+    @usableFromInline typealias Arguments = TypedSwiftCallLog<repeat each Argument, Result>.Arguments
+
     /// Handles a call of a synchronous member.
     @inlinable
-    func call(_ arguments: repeat each Argument, owner: MockCore, site: SourceSite) throws(Failure) -> Result {
+    func call(_ arguments: repeat each Argument, owner: MockCore, site: CallSite) throws(Failure) -> Result {
         switch member.enter(from: owner) {
-        case .byDefault(let stamp, let thread):
+        case .byDefault(let stamp):
             // No default can be made: the engine reports that.
             guard let value = makeDefault.make() else { break }
-            log.append(stamp: stamp, thread: thread, repeat each arguments, result: value, error: nil)
+            log.append(stamp: stamp, repeat each arguments, result: value, error: nil)
             return value
         case .prototype:
-            return member.prototypeAnswer(Self.box(repeat each arguments), Result.self, site: site)
+            return member.prototypeAnswer(Self.box(repeat each arguments), Result.self, site: site.sourceSite)
         case .released:
-            return member.lateCall(site: site)
-        case .stubs(let stubs, let pending):
-            if let value = try answer(from: stubs, pending, site: site, repeat each arguments) { return value }
+            return member.lateCall(site: site.sourceSite)
+        case .stubs(let table):
+            if let value = try answer(from: table, owner, site: site, repeat each arguments) { return value }
         case .engine:
             break
         }
         let log = self.log
-        return try member.call(Self.box(repeat each arguments), returning: Result.self, throwing: Failure.self, site: site) { call, result in
-            log.append(stamp: call.stamp, thread: call.thread, repeat each arguments, result: result, error: call.error)
+        return try member.call(Self.box(repeat each arguments), returning: Result.self, throwing: Failure.self, site: site.sourceSite) { call, result in
+            log.append(stamp: call.stamp, repeat each arguments, result: result, error: call.error)
         }
     }
 
     /// Handles a call of an `async` member.
     @inlinable
-    func callAsync(_ arguments: repeat each Argument, owner: MockCore, site: SourceSite) async throws(Failure) -> Result {
+    func callAsync(_ arguments: repeat each Argument, owner: MockCore, site: CallSite) async throws(Failure) -> Result {
         switch member.enter(from: owner) {
-        case .byDefault(let stamp, let thread):
+        case .byDefault(let stamp):
             guard let value = makeDefault.make() else { break }
-            log.append(stamp: stamp, thread: thread, repeat each arguments, result: value, error: nil)
+            log.append(stamp: stamp, repeat each arguments, result: value, error: nil)
             return value
         case .prototype:
-            return member.prototypeAnswer(Self.box(repeat each arguments), Result.self, site: site)
+            return member.prototypeAnswer(Self.box(repeat each arguments), Result.self, site: site.sourceSite)
         case .released:
-            return member.lateCall(site: site)
-        case .stubs(let stubs, let pending):
-            if let value = try await answerAsync(from: stubs, pending, site: site, repeat each arguments) { return value }
+            return member.lateCall(site: site.sourceSite)
+        case .stubs(let table):
+            if let value = try await answerAsync(from: table, owner, site: site, repeat each arguments) { return value }
         case .engine:
             break
         }
         let log = self.log
-        return try await member.callAsync(Self.box(repeat each arguments), returning: Result.self, throwing: Failure.self, site: site) {
+        return try await member.callAsync(Self.box(repeat each arguments), returning: Result.self, throwing: Failure.self, site: site.sourceSite) {
             call, result in
-            log.append(stamp: call.stamp, thread: call.thread, repeat each arguments, result: result, error: call.error)
+            log.append(stamp: call.stamp, repeat each arguments, result: result, error: call.error)
         }
     }
 
     /// The answer of the newest stub matching the arguments, run and recorded here, when it is
     /// one the typed entry point can run; nil hands the call to the engine, with nothing done.
+    /// `owner` is the calling mock, whose failures a block's reports wait with.
     @inlinable
     func answer(
-        from table: StubKeyTable?, _ pending: PendingFailures, site: SourceSite, _ arguments: repeat each Argument
+        from table: Unmanaged<StubKeyTable>?, _ owner: MockCore, site: CallSite, _ arguments: repeat each Argument
     ) throws(Failure) -> Result? {
-        guard let stub = matchingStub(table, repeat each arguments) else { return nil }
-        return try answer(with: stub, pending, site: site, repeat each arguments)
+        // The arguments laid out once: the table reads their bytes, the block takes them, the
+        // log keeps them (each copy of a `String` counts a reference).
+        var packed = Arguments(repeat each arguments)
+        guard let stub = matchingStub(table, &packed) else { return nil }
+        return try answer(with: stub, owner, site: site, packed)
     }
 
     /// The same for an `async` member, whose stubs may also answer with `async` blocks.
     @inlinable
     func answerAsync(
-        from table: StubKeyTable?, _ pending: PendingFailures, site: SourceSite, _ arguments: repeat each Argument
+        from table: Unmanaged<StubKeyTable>?, _ owner: MockCore, site: CallSite, _ arguments: repeat each Argument
     ) async throws(Failure) -> Result? {
-        guard let stub = matchingStub(table, repeat each arguments) else { return nil }
-        guard let body = stub.typedAnswer, ObjectIdentifier(type(of: body)) == typedKinds.asyncBlock else {
-            return try answer(with: stub, pending, site: site, repeat each arguments)
-        }
+        var packed = Arguments(repeat each arguments)
+        guard let stub = matchingStub(table, &packed) else { return nil }
+        // Sound: the member keeps its stubs, and a stub its first answer, as long as it lives.
+        guard let body = stub._withUnsafeGuaranteedRef({ $0.typedAnswer }),
+              ObjectIdentifier(type(of: body)) == typedKinds.asyncBlock
+        else { return try answer(with: stub, owner, site: site, packed) }
         // Sound: the kind says the block was made for this member's types.
         let block = unsafeDowncast(body, to: TypedAsyncAnswer<repeat each Argument, Result>.self).block
-        let (stamp, thread) = member.stampNow()
+        let stamp = member.stampNow()
         let value: Result
         do {
-            value = try await block(repeat each arguments)
+            value = try await block(repeat each packed.values)
         } catch {
-            value = try recover(from: error, stamp: stamp, thread: thread, site: site, repeat each arguments)
+            value = try recover(from: error, stamp: stamp, site: site, packed)
         }
-        log.append(stamp: stamp, thread: thread, repeat each arguments, result: value, error: nil)
+        log.append(stamp: stamp, packed, result: value, error: nil)
         return value
     }
 
     /// The newest stub the table finds for the arguments, when the entry point can run it.
     @inlinable
-    func matchingStub(_ table: StubKeyTable?, _ arguments: repeat each Argument) -> SwiftStub? {
+    func matchingStub(_ table: Unmanaged<StubKeyTable>?, _ packed: inout Arguments) -> Unmanaged<SwiftStub>? {
         guard let table else { return nil }
-        // The arguments laid out as a tuple, whose bytes the table's keys read.
-        var tuple = (repeat each arguments)
-        let found = withUnsafeBytes(of: &tuple) { bytes in
-            // A call of no arguments has no bytes; the table then reads none.
-            table.match(bytes.baseAddress ?? UnsafeRawPointer(bitPattern: MemoryLayout<Int>.alignment).unsafelyUnwrapped)
+        // The table's keys read the arguments' bytes (one stored tuple: laid out as the tuple).
+        let found = withUnsafeBytes(of: &packed) { bytes in
+            // A call of no arguments has no bytes; the table then reads none. Sound: the
+            // member keeps its tables as long as it lives.
+            table._withUnsafeGuaranteedRef {
+                $0.match(bytes.baseAddress ?? UnsafeRawPointer(bitPattern: MemoryLayout<Int>.alignment).unsafelyUnwrapped)
+            }
         }
         guard case .stub(let stub) = found else { return nil }
         return stub
@@ -107,29 +118,34 @@ extension MockReference {
     /// nil when the answer is one only the engine gives.
     @inlinable
     func answer(
-        with stub: SwiftStub, _ pending: PendingFailures, site: SourceSite, _ arguments: repeat each Argument
+        with stub: Unmanaged<SwiftStub>, _ owner: MockCore, site: CallSite, _ packed: consuming Arguments
     ) throws(Failure) -> Result? {
         let kinds = typedKinds
-        guard let body = stub.typedAnswer else { return nil }
+        // Sound: the member keeps its stubs, and a stub its first answer, as long as it lives.
+        guard let answer = stub._withUnsafeGuaranteedRef({ $0.typedAnswerUnretained }) else { return nil }
+        let kind = answer._withUnsafeGuaranteedRef { ObjectIdentifier(type(of: $0)) }
+        guard kind == kinds.block || kind == kinds.constant || kind == kinds.blockOfNothing else { return nil }
+        let stamp = member.stampNow()
         let value: Result
-        let (stamp, thread) = member.stampNow()
-        let kind = ObjectIdentifier(type(of: body))
         do {
-            if kind == kinds.block {
-                let block = unsafeDowncast(body, to: TypedAnswer<repeat each Argument, Result>.self).block
-                value = try SwiftMember.answering(pending) { try block(repeat each arguments) }
-            } else if kind == kinds.constant {
-                value = unsafeDowncast(body, to: ConstantAnswer<Result>.self).value
-            } else if kind == kinds.blockOfNothing {
-                let block = unsafeDowncast(body, to: TypedAnswer<Result>.self).block
-                value = try SwiftMember.answering(pending) { try block() }
-            } else {
-                return nil
+            // Sound: the stub keeps its first answer; the kind says which class it is, made
+            // for this member's types.
+            value = try answer._withUnsafeGuaranteedRef { body throws -> Result in
+                if kind == kinds.constant { return unsafeDowncast(body, to: ConstantAnswer<Result>.self).value }
+                // Failures the block reports wait for the mock's test. `frame` is in this
+                // frame, above the block's.
+                var frame: UInt8 = 0
+                let mark = withUnsafeMutablePointer(to: &frame) { owner.pendingFailures.beginAnswering(frame: $0) }
+                defer { PendingFailures.endAnswering(mark) }
+                if kind == kinds.block {
+                    return try unsafeDowncast(body, to: TypedAnswer<repeat each Argument, Result>.self).block(repeat each packed.values)
+                }
+                return try unsafeDowncast(body, to: TypedAnswer<Result>.self).block()
             }
         } catch {
-            value = try recover(from: error, stamp: stamp, thread: thread, site: site, repeat each arguments)
+            value = try recover(from: error, stamp: stamp, site: site, packed)
         }
-        log.append(stamp: stamp, thread: thread, repeat each arguments, result: value, error: nil)
+        log.append(stamp: stamp, packed, result: value, error: nil)
         return value
     }
 
@@ -138,14 +154,14 @@ extension MockReference {
     /// which returns the default value.
     @inlinable
     func recover(
-        from error: any Error, stamp: UInt64, thread: UInt, site: SourceSite, _ arguments: repeat each Argument
+        from error: any Error, stamp: UInt64, site: CallSite, _ packed: Arguments
     ) throws(Failure) -> Result {
         if let failure = error as? Failure {
-            log.append(stamp: stamp, thread: thread, repeat each arguments, result: nil, error: failure)
+            log.append(stamp: stamp, packed, result: nil, error: failure)
             throw failure
         }
-        member.reportUnthrowable(error, failure: Failure.self, site: site)
-        guard let fallback = makeDefault.make() else { member.stopWithoutDefault(Result.self, site: site) }
+        member.reportUnthrowable(error, failure: Failure.self, site: site.sourceSite)
+        guard let fallback = makeDefault.make() else { member.stopWithoutDefault(Result.self, site: site.sourceSite) }
         return fallback
     }
 

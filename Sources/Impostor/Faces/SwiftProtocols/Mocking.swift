@@ -20,31 +20,33 @@ extension Mocking {
     /// func convert(_ text: String) -> String { call(convertRef, args: text) }
     /// ```
     ///
-    /// A member that does not throw needs no `try`; a throwing member's stub may throw.
+    /// A member that does not throw needs no `try`; a throwing member's stub may throw. The
+    /// site parameters default to the call's place, where failures at the call are reported;
+    /// they are the compiler's literals (`StaticString`), which cost the call nothing to pass.
     @inlinable @discardableResult
     public func call<each Argument, Result, Failure: Error>(
         _ reference: MockReference<repeat each Argument, Result, Failure>, args: repeat each Argument,
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
     ) throws(Failure) -> Result {
         try reference.call(
-            repeat each args, owner: mockCore, site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            repeat each args, owner: mockCore, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Records a call of an `async` member; its stubs may be `async` blocks.
     @inlinable @discardableResult
     public func call<each Argument, Result, Failure: Error>(
         _ reference: MockReference<repeat each Argument, Result, Failure>, args: repeat each Argument,
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
     ) async throws(Failure) -> Result {
         try await reference.callAsync(
-            repeat each args, owner: mockCore, site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            repeat each args, owner: mockCore, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// MockingKit's older name for `call(_:args:)`.
     @discardableResult
     public func invoke<each Argument, Result, Failure: Error>(
         _ reference: MockReference<repeat each Argument, Result, Failure>, args: repeat each Argument,
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
     ) throws(Failure) -> Result {
         try call(reference, args: repeat each args, fileID: fileID, filePath: filePath, line: line, column: column)
     }
@@ -53,7 +55,7 @@ extension Mocking {
     @discardableResult
     public func invoke<each Argument, Result, Failure: Error>(
         _ reference: MockReference<repeat each Argument, Result, Failure>, args: repeat each Argument,
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
     ) async throws(Failure) -> Result {
         try await call(reference, args: repeat each args, fileID: fileID, filePath: filePath, line: line, column: column)
     }

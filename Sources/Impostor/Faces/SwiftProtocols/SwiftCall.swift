@@ -12,4 +12,6 @@ struct SwiftCall: @unchecked Sendable {
     var result: Any?
     /// The error thrown, if any.
     @usableFromInline var error: (any Error)?
+    /// The call's record in its member's log, which a verify marks (0 before it is recorded).
+    var mark: UInt = 0
 }

@@ -67,10 +67,10 @@ extension SwiftCallPattern: BoundPattern {
         return calls.indices
             .filter { calls[$0].stamp > after && matches(calls[$0].arguments) }
             .min { calls[$0].stamp < calls[$1].stamp }
-            .map { OrderedCall(stamp: calls[$0].stamp, index: $0, generation: snapshot.generation, batch: nil) }
+            .map { OrderedCall(stamp: calls[$0].stamp, index: $0, generation: snapshot.generation, batch: nil, mark: calls[$0].mark) }
     }
 
-    func markVerified(_ call: OrderedCall) { member.markVerified([call.index], generation: call.generation) }
+    func markVerified(_ call: OrderedCall) { member.markVerified([call.mark], generation: call.generation) }
 
     func reportUnreadable() {}
 

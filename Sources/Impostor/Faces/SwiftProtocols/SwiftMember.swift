@@ -31,8 +31,10 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
         var book: ExpectationBook
         /// Newest last; scanned newest first.
         var stubs: [SwiftStub] = []
-        /// The stubs as the typed entry point tries them, rebuilt with them.
+        /// The stubs as the typed entry point tries them (the one `table` publishes), and
+        /// every table it replaced: a call may still be reading one, without a count.
         var stubTable: StubKeyTable?
+        var formerTables: [StubKeyTable] = []
         /// MockingKit's `registerResult`: answers calls no stub matches.
         var registered: SwiftAnswer?
         var released = false
@@ -45,6 +47,9 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
     /// result, no expectation, a nice Mockery. Read without a lock by the typed entry point,
     /// which then records the call and returns the default without boxing its arguments.
     private let answersByDefault = Atomic<Bool>(true)
+    /// The address of `state.stubTable`, read by the typed entry point without a lock (0 while
+    /// there is none): the table lives as long as the member.
+    private let table = Atomic<UInt>(0)
     /// Set once an expectation names this member (see `Interceptor`'s flag of the same name).
     private let expected = Atomic<Bool>(false)
     /// `state.released`, readable without the lock: a late call neither waits for it nor
@@ -79,15 +84,16 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
     /// How a typed call goes on (see `enter(from:)`).
     @usableFromInline
     enum Entry {
-        /// Only the default value can answer: record the call with this stamp and thread.
-        case byDefault(stamp: UInt64, thread: UInt)
+        /// Only the default value can answer: record the call with this stamp.
+        case byDefault(stamp: UInt64)
         /// Inside `stub(...)`, `verify(...)` or `checking { }`: hand the call to the recorder.
         case prototype
         /// After the release: counted and answered with the default value.
         case released
-        /// Only these stubs (newest last) or a registered result may answer: the typed entry
-        /// point tries them, and hands the call to the engine if none it can run matches.
-        case stubs(StubKeyTable?, PendingFailures)
+        /// Only these stubs or a registered result may answer: the typed entry point tries
+        /// them, and hands the call to the engine if none it can run matches. Unretained: the
+        /// member keeps its tables as long as it lives.
+        case stubs(Unmanaged<StubKeyTable>?)
         /// Expectations may answer: the engine decides.
         case engine
     }
@@ -97,30 +103,20 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
     @usableFromInline
     func enter(from owner: MockCore) -> Entry {
         adopt(by: owner)
-        if PrototypeRecorder.isRecording { return .prototype }
+        // One load says whether this thread records a prototype or has matchers waiting.
+        let attention = ThreadState.needsAttention
+        if attention && PrototypeRecorder.isRecording { return .prototype }
         if isReleasedForCalls { return .released }
-        MatcherRecorder.reportLeftovers()
-        if answersByDefault.load(ordering: .acquiring) { return .byDefault(stamp: CallStamp.next(), thread: CallingThread.currentID) }
+        if attention { MatcherRecorder.reportLeftovers() }
+        if answersByDefault.load(ordering: .acquiring) { return .byDefault(stamp: CallStamp.next()) }
         if isExpected { return .engine }
-        let (table, pending) = state.withLock { ($0.stubTable, $0.pendingFailures) }
-        return .stubs(table, pending)
+        let address = table.load(ordering: .acquiring)
+        return .stubs(address == 0 ? nil : Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped))
     }
 
-    /// A stamp and the calling thread, for a call the typed entry point answers itself.
+    /// A stamp for a call the typed entry point answers itself (its log keeps the thread).
     @usableFromInline
-    func stampNow() -> (stamp: UInt64, thread: UInt) { (CallStamp.next(), CallingThread.currentID) }
-
-    /// Runs a stub's block as the engine does: failures it reports wait for the mock's test.
-    @inlinable
-    static func answering<R>(_ pending: PendingFailures, _ block: () throws -> R) throws -> R {
-        var result: R?
-        var failure: (any Error)?
-        pending.whileAnswering {
-            do { result = try block() } catch { failure = error }
-        }
-        if let failure { throw failure }
-        return result!
-    }
+    func stampNow() -> UInt64 { CallStamp.next() }
 
     /// A stub's block threw an error the member cannot throw: reported at the call, which
     /// returns the default value (as the engine's `rethrow` does).
@@ -149,9 +145,15 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
     var isReleased: Bool { state.withLock { $0.released } }
 
     /// Ties the member to the mock that calls or queries it: its name and Mockery from now on.
+    @inline(__always)
     func adopt(by core: MockCore) {
         let address = UInt(bitPattern: Unmanaged.passUnretained(core).toOpaque())
         if adoptedBy.load(ordering: .acquiring) == address { return }
+        adoptAnew(by: core, address: address)
+    }
+
+    /// The first call or query from `core`.
+    private func adoptAnew(by core: MockCore, address: UInt) {
         defer { adoptedBy.store(address, ordering: .releasing) }
         let isNew = state.withLock { state -> Bool in
             guard state.owner !== core else { return false }
@@ -180,12 +182,21 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
     func release() {
         lateCalls.markReleased()
         releasedFlag.store(true, ordering: .releasing)
-        state.withLock { state in
+        table.store(0, ordering: .releasing)
+        let (owner, kept) = state.withLock { state -> (MockCore?, [AnyObject]) in
             state.released = true
-            state.stubs = []
-            state.stubTable = nil
-            state.registered = nil
+            defer {
+                state.stubs = []
+                state.stubTable = nil
+                state.formerTables = []
+                state.registered = nil
+            }
+            return (state.owner, state.stubs + [state.stubTable].compactMap { $0 } + state.formerTables)
         }
+        // A call that began before the release may still be reading the stubs and tables,
+        // without a count: its mock keeps them. (Not the member: a stub's pattern names the
+        // member, and the member would keep itself.) Without a mock no call is under way.
+        owner?.keepUntilGone(kept)
         log.removeAll(keepingCapacity: false)
     }
 
@@ -207,7 +218,16 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
     func install(_ stub: SwiftStub) {
         state.withLock { state in
             state.stubs.append(stub)
-            state.stubTable = StubKeyTable(state.stubs, offsets: log.argumentOffsets)
+            var owners: [AnyObject] = []
+            // The keys name the stub's matchers' tests, which the stub keeps (`state.stubs`).
+            let keys = RawArgumentKey.keys(stub.pattern.arguments, offsets: log.argumentOffsets, owners: &owners)
+            if let current = state.stubTable, current.append(stub, keys: keys) { return }
+            let grown = StubKeyTable(
+                arity: log.argumentOffsets.count, capacity: max(8, 2 * (state.stubTable?.capacity ?? 0)), copying: state.stubTable)
+            _ = grown.append(stub, keys: keys)
+            if let former = state.stubTable { state.formerTables.append(former) }
+            state.stubTable = grown
+            table.store(UInt(bitPattern: Unmanaged.passUnretained(grown).toOpaque()), ordering: .releasing)
         }
         answersByDefault.store(false, ordering: .releasing)
     }
@@ -237,7 +257,7 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
     func snapshot() -> (calls: [SwiftCall], verified: Set<Int>, generation: Int) { log.snapshot() }
 
     /// Marks calls a verify accounted for, unless the calls were reset since `generation`.
-    func markVerified(_ positions: [Int], generation: Int) { log.markVerified(positions, generation: generation) }
+    func markVerified(_ records: [UInt], generation: Int) { log.markVerified(records, generation: generation) }
 
     /// Forgets the recorded calls (MockingKit's `resetCalls`); stubs stay.
     func resetCalls() { log.removeAll(keepingCapacity: true) }

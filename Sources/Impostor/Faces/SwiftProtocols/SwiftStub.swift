@@ -28,6 +28,12 @@ final class SwiftStub: @unchecked Sendable {
         hasMore.load(ordering: .acquiring) ? nil : first.typed
     }
 
+    /// The same, unretained: the stub keeps its first answer as long as it lives.
+    @usableFromInline var typedAnswerUnretained: Unmanaged<AnyObject>? {
+        guard !hasMore.load(ordering: .acquiring), let typed = first.typed else { return nil }
+        return Unmanaged.passUnretained(typed)
+    }
+
     /// The answer for the next matching call: a single answer without a lock.
     func nextAnswer() -> SwiftAnswer {
         guard hasMore.load(ordering: .acquiring) else { return first }

@@ -1,3 +1,5 @@
+import Synchronization
+
 // Stubs as the typed entry point tries them: each stub's matchers compiled once for the
 // member's own types, and its block kept with them, so that a call a single-answer stub
 // answers is matched and answered without boxing its arguments or casting them back.
@@ -81,9 +83,7 @@ struct RawArgumentKey {
         case .any:
             return true
         case .bits, .bitsThenTest:
-            var words: (UInt64, UInt64) = (0, 0)
-            withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(start: arguments + offset, count: size)) }
-            if words == bits { return true }
+            if bitsMatch(arguments + offset) { return true }
             if kind == .bits { return false }
             // Sound: the key's holder keeps the test alive.
             return test.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.test(at: arguments + offset) }
@@ -91,6 +91,27 @@ struct RawArgumentKey {
             return test.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.test(at: arguments + offset) }
         }
     }
+
+    /// Whether the argument's bytes are `bits`: one load for the usual widths (a copy of a
+    /// dynamic size is a call to `memmove`).
+    @inline(__always)
+    private func bitsMatch(_ argument: UnsafeRawPointer) -> Bool {
+        switch size {
+        case 8: return argument.loadUnaligned(as: UInt64.self) == bits.0
+        case 4: return UInt64(argument.loadUnaligned(as: UInt32.self)) == bits.0
+        case 1: return UInt64(argument.load(as: UInt8.self)) == bits.0
+        case 2: return UInt64(argument.loadUnaligned(as: UInt16.self)) == bits.0
+        default:
+            var words: (UInt64, UInt64) = (0, 0)
+            withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(start: argument, count: size)) }
+            return words == bits
+        }
+    }
+
+    /// False for a test that may run code of the user's (a `matching { }` block, a matcher
+    /// of their own), which may call or verify the mock: a verify runs those on copies, after
+    /// the log's lock. `eq`'s test is Impostor's `==`.
+    var runsNoUserCode: Bool { kind != .test }
 
     /// Up to 16 bytes as two words, zero-extended.
     static func words(_ bytes: [UInt8]) -> (UInt64, UInt64) {
@@ -138,55 +159,90 @@ struct RawArgumentKey {
 
 /// A member's stubs as the typed entry point tries them, newest first: each row the stub's
 /// argument keys and the stub, or no stub where only the engine can decide (from there on the
-/// call goes to the engine). Rebuilt, once, whenever a stub is added. Non-generic: the entry
-/// point hands it the address of the call's arguments laid out as a tuple.
+/// call goes to the engine). Non-generic: the entry point hands it the address of the call's
+/// arguments laid out as a tuple.
+///
+/// Read without a lock or a reference count: rows are only ever added, each written whole
+/// before the count that covers it is published, and a full table is replaced by a larger copy
+/// that the member publishes, keeping the old one (see `SwiftMember.install`), so a call still
+/// reading it reads rows that never change. The stubs and their matchers' tests, which the rows
+/// name without counting, are kept by the member for as long as its tables.
 @usableFromInline
 final class StubKeyTable: @unchecked Sendable {
-    // @unchecked: immutable; `owners` keeps alive what the rows refer to without counting.
+    // @unchecked: rows below `count` are immutable; rows are added by one writer at a time (the
+    // member's lock) above it.
     private let arity: Int
-    private let keys: [RawArgumentKey]
-    private let stubs: [Unmanaged<SwiftStub>?]
-    private let owners: [AnyObject]
+    let capacity: Int
+    /// `capacity` rows of `arity` keys each, those that test something first (`any()` passes
+    /// every argument: a row of `any()`s matches without reading one).
+    private let keys: UnsafeMutablePointer<RawArgumentKey>
+    /// One per row: how many of its keys test something.
+    private let tested: UnsafeMutablePointer<Int>
+    /// One per row: the stub, or nil for a stub only the engine can try.
+    private let stubs: UnsafeMutablePointer<Unmanaged<SwiftStub>?>
+    /// Rows written, oldest first; published with a release store once a row is whole.
+    private let count = Atomic<Int>(0)
 
-    init(_ stubs: [SwiftStub], offsets: [Int]) {
-        var keys: [RawArgumentKey] = []
-        var rows: [Unmanaged<SwiftStub>?] = []
-        var owners: [AnyObject] = []
-        for stub in stubs.reversed() {
-            guard let stubKeys = RawArgumentKey.keys(stub.pattern.arguments, offsets: offsets, owners: &owners) else {
-                rows.append(nil)
-                break
-            }
-            owners.append(stub)
-            keys += stubKeys
-            rows.append(Unmanaged.passUnretained(stub))
+    /// An empty table for `capacity` rows, or a copy of `previous`'s rows with room for more.
+    init(arity: Int, capacity: Int, copying previous: StubKeyTable? = nil) {
+        self.arity = arity
+        self.capacity = capacity
+        keys = .allocate(capacity: capacity * max(arity, 1))
+        stubs = .allocate(capacity: capacity)
+        tested = .allocate(capacity: capacity)
+        guard let previous else { return }
+        let rows = previous.count.load(ordering: .relaxed)
+        keys.initialize(from: previous.keys, count: rows * arity)
+        stubs.initialize(from: previous.stubs, count: rows)
+        tested.initialize(from: previous.tested, count: rows)
+        count.store(rows, ordering: .relaxed)
+    }
+
+    deinit {
+        // Sound: the keys and stubs are plain values (their referents are the member's).
+        keys.deallocate()
+        stubs.deallocate()
+        tested.deallocate()
+    }
+
+    /// Adds `stub` as the newest row, with its keys (nil when only the engine can try it);
+    /// false when the table is full. One writer at a time.
+    func append(_ stub: SwiftStub, keys stubKeys: [RawArgumentKey]?) -> Bool {
+        let row = count.load(ordering: .relaxed)
+        guard row < capacity else { return false }
+        if let stubKeys {
+            let testing = stubKeys.filter { $0.kind != .any }
+            (keys + row * arity).initialize(from: testing + stubKeys.filter { $0.kind == .any }, count: arity)
+            (tested + row).initialize(to: testing.count)
+            (stubs + row).initialize(to: Unmanaged.passUnretained(stub))
+        } else {
+            (stubs + row).initialize(to: nil)
+            (tested + row).initialize(to: 0)
         }
-        arity = offsets.count
-        self.keys = keys
-        self.stubs = rows
-        self.owners = owners
+        count.store(row + 1, ordering: .releasing)
+        return true
     }
 
     /// The newest stub whose keys pass for the arguments at `arguments`; `.engine` when a stub
     /// only the engine can try comes first, `.none` when no stub matches.
     @usableFromInline
     func match(_ arguments: UnsafeRawPointer) -> StubMatch {
-        keys.withUnsafeBufferPointer { keys in
-            for (row, stub) in stubs.enumerated() {
-                guard let stub else { return .engine }
-                let rowKeys = UnsafeBufferPointer(rebasing: keys[(row * arity)..<((row + 1) * arity)])
-                // Sound: `owners` holds the stub for as long as the table exists.
-                if RawArgumentKey.all(rowKeys, match: arguments) { return .stub(stub.takeUnretainedValue()) }
+        var row = count.load(ordering: .acquiring)
+        while row > 0 {
+            row -= 1
+            guard let stub = stubs[row] else { return .engine }
+            if RawArgumentKey.all(UnsafeBufferPointer(start: keys + row * arity, count: tested[row]), match: arguments) {
+                return .stub(stub)
             }
-            return .none
         }
+        return .none
     }
 }
 
-/// What a ``StubKeyTable`` found for a call.
+/// What a ``StubKeyTable`` found for a call: the stub unretained, which its member keeps.
 @usableFromInline
 enum StubMatch {
-    case stub(SwiftStub)
+    case stub(Unmanaged<SwiftStub>)
     case engine
     case none
 }

@@ -104,9 +104,10 @@ struct SwiftMockTypedPathTests {
         stub(gauge.levelRef, eq(1), any(), any()).with { _, large, on in gauge.level(0, large, on) + 1 }
         #expect(gauge.level(1, 0, false) == 101)
         let calls = gauge.calls(to: gauge.levelRef)
-        // The inner call finished, and was recorded, first; the outer took its stamp earlier.
-        #expect(calls.map { $0.argument(0, as: Int8.self) } == [0, 1])
-        #expect(calls[1].stamp < calls[0].stamp)
+        // Listed in the order the calls were made, as a C mock's are: the outer call first,
+        // though the inner one finished, and was recorded, first.
+        #expect(calls.map { $0.argument(0, as: Int8.self) } == [1, 0])
+        #expect(calls[0].stamp < calls[1].stamp)
     }
 
     /// An `async` block of the member's arguments runs in the calling task, its error thrown and
