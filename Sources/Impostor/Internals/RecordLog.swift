@@ -30,6 +30,9 @@ struct RecordLog {
         self.raw = raw
     }
 
+    /// Bytes from one record to the next.
+    var stride: Int { raw.pointee.stride }
+
     /// Frees the log. Only once no entry point can append any more.
     func destroy() { impostor_records_destroy(raw) }
 

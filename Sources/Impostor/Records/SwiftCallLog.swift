@@ -26,8 +26,8 @@ class SwiftCallLog: @unchecked Sendable {
     /// Where a record's arguments and its result (or error) start.
     @usableFromInline let argumentsOffset: Int
     @usableFromInline let resultOffset: Int
-    /// Bytes from one record to the next.
-    let stride: Int
+    /// Bytes from one record to the next, as the C log keeps it.
+    var stride: Int { records.stride }
     /// Counts resets: records found before one say nothing about calls after it.
     private var generation = 0
 
@@ -37,7 +37,6 @@ class SwiftCallLog: @unchecked Sendable {
         self.argumentOffsets = argumentOffsets
         self.argumentsOffset = argumentsOffset
         self.resultOffset = resultOffset
-        self.stride = stride
     }
 
     deinit { records.destroy() }
@@ -104,21 +103,22 @@ class SwiftCallLog: @unchecked Sendable {
     /// letting one go may run its `deinit`, which may call the mock.
     final func removeAll(keepingCapacity: Bool) {
         let context = Unmanaged.passUnretained(self).toOpaque()
-        records.withLock {
+        let gone = records.withLock { () -> Any in
             records.reset(retiring: !keepingCapacity, visiting: { context, record in
                 // Sound: `context` is this log, alive for the whole reset.
                 Unmanaged<SwiftCallLog>.fromOpaque(context.unsafelyUnwrapped).takeUnretainedValue().take(record)
             }, context: context)
             generation += 1
+            return handOverTaken()
         }
-        letGoOfTaken()
+        withExtendedLifetime(gone) {}
     }
 
     /// Moves a record's values out (under the lock, during a reset). Overridden.
     func take(_ record: UnsafeMutableRawPointer) { fatalError("SwiftCallLog is abstract") }
 
-    /// Lets go of what ``take(_:)`` moved out. Overridden.
-    func letGoOfTaken() {}
+    /// What ``take(_:)`` moved out, handed over to be let go of after the lock. Overridden.
+    func handOverTaken() -> Any { () }
 }
 
 /// The log of a member taking `Argument` and returning `Result`.
@@ -222,12 +222,9 @@ final class TypedSwiftCallLog<each Argument, Result>: SwiftCallLog, @unchecked S
             error: outcome == Self.threw ? (record + resultOffset).assumingMemoryBound(to: (any Error).self).move() : nil))
     }
 
-    override func letGoOfTaken() {
-        let gone = records.withLock { () -> [Taken] in
-            defer { taken = [] }
-            return taken
-        }
-        withExtendedLifetime(gone) {}
+    override func handOverTaken() -> Any {
+        defer { taken = [] }
+        return taken
     }
 
     /// The records of the calls `pattern` matches, read where they lie with the keys a stub

@@ -14,8 +14,9 @@ enum OrderVerifier {
     }
 
     /// Verifies the order, waiting up to `timeout` for calls from other threads to complete it
-    /// (checking about every millisecond, as a timed verify does). The calls found are marked
-    /// verified.
+    /// (checking about every millisecond, as a timed verify does). When the whole order holds,
+    /// the calls found are marked verified; a failed order marks nothing, as a failed count
+    /// does, so that `verifyNoMoreInvocations` still lists the calls it found.
     static func verify(_ patterns: [any BoundPattern], timeout: Duration? = nil, site: SourceSite) {
         var search = self.search(patterns)
         if let timeout {
@@ -29,8 +30,10 @@ enum OrderVerifier {
         // A matcher that could not read a call's argument is reported, once per pattern, as a
         // verify reports it: the order may have failed for want of that call.
         for pattern in patterns { pattern.reportUnreadable() }
-        for step in search.found { step.pattern.markVerified(step.call) }
-        guard let missing = search.missing else { return }
+        guard let missing = search.missing else {
+            for step in search.found { step.pattern.markVerified(step.call) }
+            return
+        }
         let found = search.found.map { ($0.pattern, $0.call.stamp) }
         let calls = involvedCalls(patterns)
         FailureReporter.report(ImpostorFailure(

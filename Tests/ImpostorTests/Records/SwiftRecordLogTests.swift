@@ -9,18 +9,21 @@ protocol Lookup {
     func fetch(id: Int, name: String) -> Int
     func flag(_ on: Bool) throws -> Int8
     func note(_ text: String)
+    func hold(_ token: Token)
 }
 
 final class MockLookup: Mock, Lookup, @unchecked Sendable {
     lazy var fetchRef = MockReference(fetch)
     lazy var flagRef = MockReference(flag)
     lazy var noteRef = MockReference(note)
+    lazy var holdRef = MockReference(hold)
     func fetch(id: Int, name: String) -> Int { call(fetchRef, args: id, name) }
     func flag(_ on: Bool) throws -> Int8 { try call(flagRef, args: on) }
     func note(_ text: String) { call(noteRef, args: text) }
+    func hold(_ token: Token) { call(holdRef, args: token) }
 }
 
-private final class Token: Sendable {}
+final class Token: Sendable {}
 private struct Refusal: Error {}
 
 @Suite("Swift mocks: the record log", .mockery)
@@ -55,6 +58,52 @@ struct SwiftRecordLogTests {
         _ = lookup.fetch(id: 1, name: "after")
         verify(.once, lookup.fetchRef, eq(1), eq("after"))
         verifyNoMoreInvocations(lookup)
+    }
+
+    /// Resets while other threads record: each thread's records stay whole (long strings,
+    /// whose storage a reset takes out and lets go), and every call after the last reset is kept.
+    @Test func resetsWhileThreadsRecordKeepEveryLaterCallWhole() async {
+        let lookup = MockLookup()
+        let name: @Sendable (Int) -> String = { "a name longer than fifteen bytes \($0)" }
+        await withTaskGroup(of: Void.self) { group in
+            for task in 0..<4 {
+                group.addTask { for call in 0..<5_000 { _ = lookup.fetch(id: task * 5_000 + call, name: name(task * 5_000 + call)) } }
+            }
+            group.addTask { for _ in 0..<200 { lookup.resetCalls(); await Task.yield() } }
+        }
+        for call in lookup.calls(to: lookup.fetchRef) {
+            #expect(call.argument(1, as: String.self) == name(call.argument(0, as: Int.self)))
+        }
+        lookup.resetCalls()
+        for id in 0..<1_000 { _ = lookup.fetch(id: id, name: name(id)) }
+        verify(.exactly(1_000), lookup.fetchRef, any(), any())
+        #expect(lookup.calls(to: lookup.fetchRef).map { $0.argument(0, as: Int.self) } == Array(0..<1_000))
+    }
+
+    /// A recorded argument lives as long as its record: a reset lets go of it, and so does the
+    /// release of the mock's Mockery, even while the mock itself lives on.
+    @Test func aResetAndTheMockerysReleaseLetGoOfRecordedArguments() {
+        weak var first: Token?
+        weak var second: Token?
+        var mockery: Mockery? = Mockery("m")
+        let lookup = mockery!.withCurrent { MockLookup() }
+        do {
+            let token = Token()
+            first = token
+            lookup.hold(token)
+        }
+        #expect(first != nil)
+        lookup.resetCalls()
+        #expect(first == nil)
+        do {
+            let token = Token()
+            second = token
+            lookup.hold(token)
+        }
+        #expect(second != nil)
+        mockery = nil
+        #expect(second == nil)
+        withExtendedLifetime(lookup) {}
     }
 
     /// A matcher of the user's runs after the log's lock: it may call the mock, and verify it.

@@ -82,4 +82,21 @@ import Glibc
         }
         verifyNoMoreInvocations(mocks.open)
     }
+
+    /// A failed order marks nothing, as a failed count does: the calls it found stay for
+    /// `verifyNoMoreInvocations` to list.
+    @Test func aFailedOrderMarksNoCall() {
+        let mocks = calledMocks()
+        let failed = captureFailures {
+            verifyInOrder {
+                mocks.open(1, 2)
+                mocks.open(5, 5)
+            }
+        }
+        #expect(failed.count == 1)
+        let unverified = captureFailures { verifyNoMoreInvocations(mocks.open) }
+        #expect(unverified.count == 1)
+        #expect(unverified.first?.message.contains("open(1, 2)") == true, "\(unverified)")
+        #expect(unverified.first?.message.contains("open(9, 9)") == true, "\(unverified)")
+    }
 }
