@@ -1,9 +1,11 @@
 /// One argument's bits that a stub's pattern requires (a literal or `eq` of an integer,
 /// pointer or enum), checked before the stub itself: a call past eleven stubs that differ in
 /// one literal skips ten of them with one comparison each, or with one test of a run's
-/// summary (see ``StubTable``).
+/// summary (see ``StubTable``). A Swift member's stub table uses the same prefilters and runs
+/// (see `StubKeyTable`), naming an argument by its byte offset in the arguments' tuple.
 struct StubPrefilter {
-    /// The argument's position; -1 when the pattern has no such test.
+    /// The argument's position (its index in a C call's frame, its byte offset in a Swift
+    /// call's arguments); -1 when the pattern has no such test.
     let argument: Int32
     let size: Int32
     /// The required bytes, zero-extended from `size` bytes.
@@ -20,7 +22,19 @@ struct StubPrefilter {
     /// False only when the call cannot match the stub.
     @inline(__always)
     func admits(_ frame: CallFrame) -> Bool {
-        argument < 0 || ArgumentView(address: frame.argumentAddress(Int(argument))).hasBits(bits, size: Int(size))
+        argument < 0 || admitsArgument(at: frame.argumentAddress(Int(argument)))
+    }
+
+    /// False only when the call whose arguments' tuple starts at `arguments` cannot match the
+    /// stub: the Swift form, whose prefilters name an argument by its offset.
+    @inline(__always)
+    func admits(arguments: UnsafeRawPointer) -> Bool {
+        argument < 0 || admitsArgument(at: arguments + Int(argument))
+    }
+
+    @inline(__always)
+    private func admitsArgument(at address: UnsafeRawPointer) -> Bool {
+        ArgumentView(address: address).hasBits(bits, size: Int(size))
     }
 
     /// True when `other` tests the same argument at the same size, so that one summary of
@@ -33,12 +47,31 @@ struct StubPrefilter {
     /// the value to one of 64 bits).
     var summaryBit: UInt64 { Self.summaryBit(of: bits) }
 
+    /// The run a new entry with this prefilter ends, given the entry just older than it that
+    /// the scan steps to next (nil at the start of a chunk or a table): that entry's run
+    /// extended, with this value's bit added to its summary, when both test the same
+    /// argument; else a run of one.
+    func run(after previous: (prefilter: StubPrefilter, run: Int, summary: UInt64)?) -> (run: Int, summary: UInt64) {
+        guard let previous, sharesArgument(with: previous.prefilter) else { return (1, summaryBit) }
+        return (previous.run + 1, previous.summary | summaryBit)
+    }
+
     /// False only when the call's argument equals none of the values whose bits `summary`
     /// holds. For a prefilter that tests an argument.
     @inline(__always)
     func summaryAdmits(_ summary: UInt64, _ frame: CallFrame) -> Bool {
-        let value = ArgumentView(address: frame.argumentAddress(Int(argument))).zeroExtendedBits(size: Int(size))
-        return summary & Self.summaryBit(of: value) != 0
+        summaryAdmits(summary, argumentAt: frame.argumentAddress(Int(argument)))
+    }
+
+    /// The same for a Swift call whose arguments' tuple starts at `arguments`.
+    @inline(__always)
+    func summaryAdmits(_ summary: UInt64, arguments: UnsafeRawPointer) -> Bool {
+        summaryAdmits(summary, argumentAt: arguments + Int(argument))
+    }
+
+    @inline(__always)
+    private func summaryAdmits(_ summary: UInt64, argumentAt address: UnsafeRawPointer) -> Bool {
+        summary & Self.summaryBit(of: ArgumentView(address: address).zeroExtendedBits(size: Int(size))) != 0
     }
 
     @inline(__always)

@@ -25,6 +25,9 @@ final class StubTable<Element: AnyObject>: @unchecked Sendable {
         /// entry without a prefilter, or whose older neighbour tests another argument.
         let run: Int
         let runSummary: UInt64
+
+        /// What a newer entry's run continues from.
+        var runEnd: (prefilter: StubPrefilter, run: Int, summary: UInt64) { (prefilter, run, runSummary) }
     }
 
     /// The shortest run that the scan tests as a whole: for one entry, its own prefilter is
@@ -92,16 +95,10 @@ final class StubTable<Element: AnyObject>: @unchecked Sendable {
             if directory![chunk] == nil {
                 directory![chunk] = .allocate(capacity: Self.firstChunkSize << chunk)
             }
-            var run = 1, summary = prefilter.summaryBit
-            if offset > 0 {
-                // Runs stay within a chunk, so that the scan can step over one with one
-                // subtraction. Sound: the previous slot was written, under this lock, earlier.
-                let previous = Self.slot(index - 1, in: directory!).pointee
-                if prefilter.sharesArgument(with: previous.prefilter) {
-                    run = previous.run + 1
-                    summary |= previous.runSummary
-                }
-            }
+            // Runs stay within a chunk, so that the scan can step over one with one
+            // subtraction. Sound: the previous slot was written, under this lock, earlier.
+            let (run, summary) = prefilter.run(
+                after: offset > 0 ? Self.slot(index - 1, in: directory!).pointee.runEnd : nil)
             // Sound: the slot is not yet visible to readers (count is still `index`).
             Self.slot(index, in: directory!).initialize(
                 to: Entry(element: .passRetained(element), prefilter: prefilter, run: run, runSummary: summary))

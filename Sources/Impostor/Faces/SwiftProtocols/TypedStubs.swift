@@ -108,6 +108,12 @@ struct RawArgumentKey {
         }
     }
 
+    /// The key as a stub table's prefilter: exact bits of 1, 2, 4 or 8 bytes.
+    var prefilter: StubPrefilter? {
+        guard kind == .bits, [1, 2, 4, 8].contains(size) else { return nil }
+        return StubPrefilter(argument: offset, size: size, bits: bits.0)
+    }
+
     /// False for a test that may run code of the user's (a `matching { }` block, a matcher
     /// of their own), which may call or verify the mock: a verify runs those on copies, after
     /// the log's lock. `eq`'s test is Impostor's `==`.
@@ -162,6 +168,11 @@ struct RawArgumentKey {
 /// call goes to the engine). Non-generic: the entry point hands it the address of the call's
 /// arguments laid out as a tuple.
 ///
+/// A row whose stub requires one argument's exact bits (`eq` of an integer, a `Bool`, a
+/// pointer) keeps that test as a ``StubPrefilter``, as a C mock's stub table does, with the same
+/// runs: stubs that differ in one such value are stepped over with one test of their run's
+/// summary, so a call past ten of them costs little more than a call past one.
+///
 /// Read without a lock or a reference count: rows are only ever added, each written whole
 /// before the count that covers it is published, and a full table is replaced by a larger copy
 /// that the member publishes, keeping the old one (see `SwiftMember.install`), so a call still
@@ -171,15 +182,28 @@ struct RawArgumentKey {
 final class StubKeyTable: @unchecked Sendable {
     // @unchecked: rows below `count` are immutable; rows are added by one writer at a time (the
     // member's lock) above it.
+
+    /// One stub as the scan meets it.
+    private struct Row {
+        /// The stub, or nil for a stub only the engine can try.
+        let stub: Unmanaged<SwiftStub>?
+        /// The exact bits of one argument the stub requires, tested before its keys.
+        let prefilter: StubPrefilter
+        /// This row and the `run - 1` rows older than it, whose prefilters all test the same
+        /// argument, and a summary of their values (see ``StubPrefilter/run(after:)``).
+        let run: Int
+        let runSummary: UInt64
+        /// The row's keys still to test after the prefilter: `firstKey..<endKey` of its `arity`
+        /// (those that test something come first: a row of `any()`s reads no argument).
+        let firstKey: Int32
+        let endKey: Int32
+    }
+
     private let arity: Int
     let capacity: Int
-    /// `capacity` rows of `arity` keys each, those that test something first (`any()` passes
-    /// every argument: a row of `any()`s matches without reading one).
+    private let rows: UnsafeMutablePointer<Row>
+    /// `capacity` rows of `arity` keys each.
     private let keys: UnsafeMutablePointer<RawArgumentKey>
-    /// One per row: how many of its keys test something.
-    private let tested: UnsafeMutablePointer<Int>
-    /// One per row: the stub, or nil for a stub only the engine can try.
-    private let stubs: UnsafeMutablePointer<Unmanaged<SwiftStub>?>
     /// Rows written, oldest first; published with a release store once a row is whole.
     private let count = Atomic<Int>(0)
 
@@ -188,38 +212,43 @@ final class StubKeyTable: @unchecked Sendable {
         self.arity = arity
         self.capacity = capacity
         keys = .allocate(capacity: capacity * max(arity, 1))
-        stubs = .allocate(capacity: capacity)
-        tested = .allocate(capacity: capacity)
+        rows = .allocate(capacity: capacity)
         guard let previous else { return }
-        let rows = previous.count.load(ordering: .relaxed)
-        keys.initialize(from: previous.keys, count: rows * arity)
-        stubs.initialize(from: previous.stubs, count: rows)
-        tested.initialize(from: previous.tested, count: rows)
-        count.store(rows, ordering: .relaxed)
+        let written = previous.count.load(ordering: .relaxed)
+        keys.initialize(from: previous.keys, count: written * arity)
+        rows.initialize(from: previous.rows, count: written)
+        count.store(written, ordering: .relaxed)
     }
 
     deinit {
-        // Sound: the keys and stubs are plain values (their referents are the member's).
+        // Sound: the keys and rows are plain values (their referents are the member's).
         keys.deallocate()
-        stubs.deallocate()
-        tested.deallocate()
+        rows.deallocate()
     }
 
     /// Adds `stub` as the newest row, with its keys (nil when only the engine can try it);
     /// false when the table is full. One writer at a time.
     func append(_ stub: SwiftStub, keys stubKeys: [RawArgumentKey]?) -> Bool {
-        let row = count.load(ordering: .relaxed)
-        guard row < capacity else { return false }
-        if let stubKeys {
-            let testing = stubKeys.filter { $0.kind != .any }
-            (keys + row * arity).initialize(from: testing + stubKeys.filter { $0.kind == .any }, count: arity)
-            (tested + row).initialize(to: testing.count)
-            (stubs + row).initialize(to: Unmanaged.passUnretained(stub))
-        } else {
-            (stubs + row).initialize(to: nil)
-            (tested + row).initialize(to: 0)
+        let index = count.load(ordering: .relaxed)
+        guard index < capacity else { return false }
+        let previous = index > 0 ? rows[index - 1] : nil
+        let previousRun = previous.map { (prefilter: $0.prefilter, run: $0.run, summary: $0.runSummary) }
+        guard let stubKeys else {
+            (rows + index).initialize(to: Row(stub: nil, prefilter: .none, run: 1, runSummary: 0, firstKey: 0, endKey: 0))
+            count.store(index + 1, ordering: .releasing)
+            return true
         }
-        count.store(row + 1, ordering: .releasing)
+        // The prefilter's key first, then the other keys that test something, then `any()`s.
+        var testing = stubKeys.filter { $0.kind != .any }
+        let prefiltered = testing.firstIndex { $0.prefilter != nil }
+        if let prefiltered { testing.insert(testing.remove(at: prefiltered), at: 0) }
+        let prefilter = prefiltered == nil ? .none : testing[0].prefilter!
+        (keys + index * arity).initialize(from: testing + stubKeys.filter { $0.kind == .any }, count: arity)
+        let (run, summary) = prefiltered == nil ? (1, 0) : prefilter.run(after: previousRun)
+        (rows + index).initialize(to: Row(
+            stub: .passUnretained(stub), prefilter: prefilter, run: run, runSummary: summary,
+            firstKey: prefiltered == nil ? 0 : 1, endKey: Int32(testing.count)))
+        count.store(index + 1, ordering: .releasing)
         return true
     }
 
@@ -227,11 +256,24 @@ final class StubKeyTable: @unchecked Sendable {
     /// only the engine can try comes first, `.none` when no stub matches.
     @usableFromInline
     func match(_ arguments: UnsafeRawPointer) -> StubMatch {
-        var row = count.load(ordering: .acquiring)
-        while row > 0 {
-            row -= 1
-            guard let stub = stubs[row] else { return .engine }
-            if RawArgumentKey.all(UnsafeBufferPointer(start: keys + row * arity, count: tested[row]), match: arguments) {
+        // Wrapping arithmetic: indices stay within `0...count`.
+        var index = count.load(ordering: .acquiring)
+        while index > 0 {
+            // Sound: rows below the published count are written and never change.
+            let row = rows[index &- 1]
+            if row.run >= 2, !row.prefilter.summaryAdmits(row.runSummary, arguments: arguments) {
+                // None of the run's values is the argument's. A run's rows are stubs that
+                // test an argument, never the engine's rows.
+                index &-= row.run
+                continue
+            }
+            index &-= 1
+            guard let stub = row.stub else { return .engine }
+            if row.prefilter.admits(arguments: arguments),
+               RawArgumentKey.all(
+                   UnsafeBufferPointer(start: keys + (index &* arity &+ Int(row.firstKey)), count: Int(row.endKey &- row.firstKey)),
+                   match: arguments)
+            {
                 return .stub(stub)
             }
         }

@@ -51,6 +51,58 @@ struct SwiftMockTypedPathTests {
         verify(.times(2), gauge.levelRef, eq(-128), eq(0), any())
     }
 
+    /// Stubs that require exact bits of one argument are prefiltered, and neighbours that test
+    /// the same argument form runs that a call steps over with one test of their summary (as a C
+    /// mock's stub table does). Sixty stubs in runs of every length, on arguments of one and
+    /// eight bytes and a `Bool`, with rows that test two arguments, rows of `any()`s and a row
+    /// only the engine can try between them: every call gets the newest stub that matches, as a
+    /// plain walk over the stubs finds it.
+    @Test func prefilteredRunsAnswerAsAPlainWalkWould() {
+        let gauge = MockGauge()
+        // (small, large, on) each required or nil for any(), and the stub's answer.
+        var stubs: [(small: Int8?, large: UInt64?, on: Bool?, answer: Int)] = []
+        var seed: UInt64 = 0x9E37_79B9
+        func next(_ bound: UInt64) -> UInt64 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return (seed >> 33) % bound
+        }
+        for answer in 1...60 {
+            // Runs: the argument tested first changes about every fifth stub. Shapes: small,
+            // large, small and on, small and large (the prefilter is the first exact key).
+            let shape = answer % 20 < 5 ? 0 : answer % 20 < 11 ? 1 : answer % 20 < 15 ? 2 : Int(next(4))
+            let small = shape != 1 ? Int8(truncatingIfNeeded: next(16)) - 8 : nil
+            let large = shape == 1 || shape == 3 ? next(12) &* 0x1_0000_0001 : nil
+            let on = shape == 2 ? next(2) == 1 : nil
+            stubs.append((small, large, on, answer))
+            let smallMatcher: Matcher<Int8> = small.map { eq($0) } ?? any()
+            let largeMatcher: Matcher<UInt64> = large.map { eq($0) } ?? any()
+            let onMatcher: Matcher<Bool> = on.map { eq($0) } ?? any()
+            stub(gauge.levelRef, smallMatcher, largeMatcher, onMatcher).returning(answer)
+            if answer == 30 {  // a Mocka-style literal: only the engine can try it
+                stub(gauge.level(9, any(), any())).returning(-9)
+                stubs.append((9, nil, nil, -9))
+            }
+            if answer == 45 {  // a block
+                stub(gauge.levelRef, eq(-9), any(), any()).with { _, _, _ in -19 }
+                stubs.append((-9, nil, nil, -19))
+            }
+        }
+        var answered = 0
+        for _ in 0..<2_000 {
+            let small = Int8(truncatingIfNeeded: next(40)) - 20
+            let large = next(28) &* 0x1_0000_0001
+            let on = next(2) == 1
+            let walked = stubs.last { stub in
+                (stub.small ?? small) == small && (stub.large ?? large) == large && (stub.on ?? on) == on
+            }?.answer ?? 0
+            #expect(gauge.level(small, large, on) == walked, "level(\(small), \(large), \(on))")
+            if walked != 0 { answered += 1 }
+        }
+        // Most calls pass many stubs, and many find none (the whole table scanned).
+        #expect((300..<1_900).contains(answered), "\(answered) of 2,000 calls matched a stub")
+        verify(.times(2_000), gauge.levelRef, any(), any(), any())
+    }
+
     @Test func aStubOnlyTheEngineCanRunIsTriedInItsTurn() {
         let gauge = MockGauge()
         stub(gauge.levelRef, any(), any(), any()).with { small, _, _ in Int(small) }
