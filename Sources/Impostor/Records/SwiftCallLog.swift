@@ -127,13 +127,17 @@ final class TypedSwiftCallLog<each Argument, Result>: SwiftCallLog, @unchecked S
     // @unchecked: see `SwiftCallLog`; the arguments are the caller's values, kept as they are
     // (as `SwiftCall` explains).
 
-    /// A call's arguments, as one value a record holds.
+    /// A call's arguments, as one value a record holds. (A struct: a bare pack tuple passed
+    /// between functions crashes Swift 6.3's SIL generation.)
     @usableFromInline
     struct Arguments {
         @usableFromInline let values: (repeat each Argument)
 
+        /// Made from the tuple, `Arguments(values: (repeat each arguments))`: made from the
+        /// pack itself, Swift 6.3 copies each argument through its type's value witnesses and
+        /// destroys the copy, a retain and two calls per argument more on every call.
         @inlinable
-        init(_ values: repeat each Argument) { self.values = (repeat each values) }
+        init(values: consuming (repeat each Argument)) { self.values = values }
     }
 
     /// What a reset took out of the records, let go of after the lock.
@@ -171,7 +175,7 @@ final class TypedSwiftCallLog<each Argument, Result>: SwiftCallLog, @unchecked S
     /// thread's lane (nothing once the member is released).
     @inlinable
     func append(stamp: UInt64, _ arguments: repeat each Argument, result: Result?, error: (any Error)?) {
-        append(stamp: stamp, Arguments(repeat each arguments), result: result, error: error)
+        append(stamp: stamp, Arguments(values: (repeat each arguments)), result: result, error: error)
     }
 
     /// The same, with the arguments already laid out (moved into the record).

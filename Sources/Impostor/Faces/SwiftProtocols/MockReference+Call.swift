@@ -69,7 +69,7 @@ extension MockReference {
     ) throws(Failure) -> Result? {
         // The arguments laid out once: the table reads their bytes, the block takes them, the
         // log keeps them (each copy of a `String` counts a reference).
-        var packed = Arguments(repeat each arguments)
+        var packed = Arguments(values: (repeat each arguments))
         guard let stub = matchingStub(table, &packed) else { return nil }
         return try answer(with: stub, owner, site: site, packed)
     }
@@ -79,7 +79,7 @@ extension MockReference {
     func answerAsync(
         from table: Unmanaged<StubKeyTable>?, _ owner: MockCore, site: CallSite, _ arguments: repeat each Argument
     ) async throws(Failure) -> Result? {
-        var packed = Arguments(repeat each arguments)
+        var packed = Arguments(values: (repeat each arguments))
         guard let stub = matchingStub(table, &packed) else { return nil }
         // Sound: the member keeps its stubs, and a stub its first answer, as long as it lives.
         guard let body = stub._withUnsafeGuaranteedRef({ $0.typedAnswer }),
