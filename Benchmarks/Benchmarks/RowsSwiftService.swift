@@ -3,7 +3,7 @@ import Dispatch
 import Impostor
 import Synchronization
 
-/// Rows 13a to 13i: Swift protocol mocks on the shape of issue 34 and of the peers harness
+/// Rows 13a to 13j: Swift protocol mocks on the shape of issue 34 and of the peers harness
 /// (`../shared/bench/swift-peers`): `fetch(id: Int, name: String) -> Int` with a `String`
 /// argument and `save(_:) async throws`, called by a Swift loop through an existential, next
 /// to a hand-written fake timed in the same run. Ratios are to the fake (13a, or 13f for the
@@ -157,6 +157,16 @@ enum SwiftServiceRows {
                            target: .time(statistics.median, below: 2_000_000),
                            notes: ["verify(.exactly(100_000), fetchRef, any(), eq(\"ab\")) over calls recorded before each "
                                    + "sample; final goal < 1 ms"]))
+
+            let registered = mockery.withCurrent { MockService() }
+            registered.registerResult(for: registered.fetchRef) { id, name in id + name.utf8.count }
+            let registeredMeasurement = Sampler.perCall(plan, expecting: answer, beforeEach: { registered.resetCalls() }) {
+                fetchLoop(registered, $0)
+            }
+            report.add(CallRows.row("13j", "Swift: Mock, registerResult, no stub", registeredMeasurement,
+                                    notes: [ratio(registeredMeasurement.statistics.median / stubbedMedian, "13c")
+                                            + "; MockingKit's registerResult(for: fetchRef) { id + name.utf8.count }; "
+                                            + "records each call"]))
         }
     }
 

@@ -25,7 +25,7 @@ let usage = """
       --only IDS  measure only these rows (comma-separated: 3,3t,5,8a,10a,10d,11b,12,peer) and the
                   baseline, for profiling one path (10a also gives 10b and 10c; 12 gives
                   12a to 12d, the Swift protocol mocks and their hand-written fake; 13 gives
-                  13a to 13i, the same on fetch(id:name:) and an async throws member)
+                  13a to 13j, the same on fetch(id:name:) and an async throws member)
 
     """
 

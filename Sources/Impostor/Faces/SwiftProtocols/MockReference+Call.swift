@@ -60,9 +60,10 @@ extension MockReference {
         }
     }
 
-    /// The answer of the newest stub matching the arguments, run and recorded here, when it is
-    /// one the typed entry point can run; nil hands the call to the engine, with nothing done.
-    /// `owner` is the calling mock, whose failures a block's reports wait with.
+    /// The answer of the newest stub matching the arguments, or else of the registered
+    /// result, run and recorded here, when it is one the typed entry point can run; nil hands
+    /// the call to the engine, with nothing done. `owner` is the calling mock, whose failures
+    /// a block's reports wait with.
     @inlinable
     func answer(
         from table: Unmanaged<StubKeyTable>?, _ owner: MockCore, site: CallSite, _ arguments: repeat each Argument
@@ -70,8 +71,8 @@ extension MockReference {
         // The arguments laid out once: the table reads their bytes, the block takes them, the
         // log keeps them (each copy of a `String` counts a reference).
         var packed = Arguments(values: (repeat each arguments))
-        guard let stub = matchingStub(table, &packed) else { return nil }
-        return try answer(with: stub, owner, site: site, packed)
+        guard let body = typedAnswer(table, &packed) else { return nil }
+        return try answer(with: body, owner, site: site, packed)
     }
 
     /// The same for an `async` member, whose stubs may also answer with `async` blocks.
@@ -80,13 +81,13 @@ extension MockReference {
         from table: Unmanaged<StubKeyTable>?, _ owner: MockCore, site: CallSite, _ arguments: repeat each Argument
     ) async throws(Failure) -> Result? {
         var packed = Arguments(values: (repeat each arguments))
-        guard let stub = matchingStub(table, &packed) else { return nil }
-        // Sound: the member keeps its stubs, and a stub its first answer, as long as it lives.
-        guard let body = stub._withUnsafeGuaranteedRef({ $0.typedAnswer }),
-              ObjectIdentifier(type(of: body)) == typedKinds.asyncBlock
-        else { return try answer(with: stub, owner, site: site, packed) }
-        // Sound: the kind says the block was made for this member's types.
-        let block = unsafeDowncast(body, to: TypedAsyncAnswer<repeat each Argument, Result>.self).block
+        guard let body = typedAnswer(table, &packed) else { return nil }
+        guard body._withUnsafeGuaranteedRef({ ObjectIdentifier(type(of: $0)) }) == typedKinds.asyncBlock else {
+            return try answer(with: body, owner, site: site, packed)
+        }
+        // Sound: its stub or the member keeps the answer as long as the member lives (held
+        // here too, across the suspensions); the kind says it was made for these types.
+        let block = unsafeDowncast(body.takeUnretainedValue(), to: TypedAsyncAnswer<repeat each Argument, Result>.self).block
         let stamp = member.stampNow()
         let value: Result
         do {
@@ -98,10 +99,11 @@ extension MockReference {
         return value
     }
 
-    /// The newest stub the table finds for the arguments, when the entry point can run it.
+    /// The typed answer of the newest stub the table finds for the arguments, or the
+    /// registered result's when no stub matches; nil when only the engine can answer.
     @inlinable
-    func matchingStub(_ table: Unmanaged<StubKeyTable>?, _ packed: inout Arguments) -> Unmanaged<SwiftStub>? {
-        guard let table else { return nil }
+    func typedAnswer(_ table: Unmanaged<StubKeyTable>?, _ packed: inout Arguments) -> Unmanaged<AnyObject>? {
+        guard let table else { return member.registeredAnswer }
         // The table's keys read the arguments' bytes (one stored tuple: laid out as the tuple).
         let found = withUnsafeBytes(of: &packed) { bytes in
             // A call of no arguments has no bytes; the table then reads none. Sound: the
@@ -110,26 +112,31 @@ extension MockReference {
                 $0.match(bytes.baseAddress ?? UnsafeRawPointer(bitPattern: MemoryLayout<Int>.alignment).unsafelyUnwrapped)
             }
         }
-        guard case .stub(let stub) = found else { return nil }
-        return stub
+        switch found {
+        case .stub(let stub):
+            // Sound: the member keeps its stubs, and a stub its first answer, as long as it lives.
+            return stub._withUnsafeGuaranteedRef { $0.typedAnswerUnretained }
+        case .none:
+            return member.registeredAnswer
+        case .engine:
+            return nil
+        }
     }
 
-    /// Runs `stub`'s one answer, a block, a value or a block of nothing, and records the call;
-    /// nil when the answer is one only the engine gives.
+    /// Runs a typed answer, a block, a value or a block of nothing, and records the call; nil
+    /// when the answer is one only the engine gives.
     @inlinable
     func answer(
-        with stub: Unmanaged<SwiftStub>, _ owner: MockCore, site: CallSite, _ packed: consuming Arguments
+        with answer: Unmanaged<AnyObject>, _ owner: MockCore, site: CallSite, _ packed: consuming Arguments
     ) throws(Failure) -> Result? {
         let kinds = typedKinds
-        // Sound: the member keeps its stubs, and a stub its first answer, as long as it lives.
-        guard let answer = stub._withUnsafeGuaranteedRef({ $0.typedAnswerUnretained }) else { return nil }
         let kind = answer._withUnsafeGuaranteedRef { ObjectIdentifier(type(of: $0)) }
         guard kind == kinds.block || kind == kinds.constant || kind == kinds.blockOfNothing else { return nil }
         let stamp = member.stampNow()
         let value: Result
         do {
-            // Sound: the stub keeps its first answer; the kind says which class it is, made
-            // for this member's types.
+            // Sound: the answer's stub or member keeps it; the kind says which class it is,
+            // made for this member's types.
             value = try answer._withUnsafeGuaranteedRef { body throws -> Result in
                 if kind == kinds.constant { return unsafeDowncast(body, to: ConstantAnswer<Result>.self).value }
                 // Failures the block reports wait for the mock's test. `frame` is in this

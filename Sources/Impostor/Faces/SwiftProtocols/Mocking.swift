@@ -116,7 +116,8 @@ extension Mocking {
         _ result: @escaping (repeat each Argument) throws(Failure) -> Result
     ) {
         reference.member.adopt(by: mockCore)
-        reference.member.register(SwiftAnswer { call in
+        // Typed: a call no stub answers runs the block where it is made, as a stub's.
+        reference.member.register(SwiftAnswer(typed: result) { call in
             var cursor = 0
             return try result(repeat SwiftAnswer.argument((each Argument).self, of: call, at: &cursor))
         })

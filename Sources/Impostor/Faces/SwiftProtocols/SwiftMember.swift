@@ -37,6 +37,9 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
         var formerTables: [StubKeyTable] = []
         /// MockingKit's `registerResult`: answers calls no stub matches.
         var registered: SwiftAnswer?
+        /// The typed blocks of results registered before it: a call may still be running one,
+        /// without a count (see `registeredBlock`).
+        var formerRegistered: [AnyObject] = []
         var released = false
     }
 
@@ -50,6 +53,9 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
     /// The address of `state.stubTable`, read by the typed entry point without a lock (0 while
     /// there is none): the table lives as long as the member.
     private let table = Atomic<UInt>(0)
+    /// The address of `state.registered`'s typed block (a ``TypedAnswer``), read by the typed
+    /// entry point without a lock (0 while there is none): kept as long as the member.
+    private let registeredBlock = Atomic<UInt>(0)
     /// Set once an expectation names this member (see `Interceptor`'s flag of the same name).
     private let expected = Atomic<Bool>(false)
     /// `state.released`, readable without the lock: a late call neither waits for it nor
@@ -91,8 +97,9 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
         /// After the release: counted and answered with the default value.
         case released
         /// Only these stubs or a registered result may answer: the typed entry point tries
-        /// them, and hands the call to the engine if none it can run matches. Unretained: the
-        /// member keeps its tables as long as it lives.
+        /// them, then the registered result's block (see `registeredAnswer`), and hands the
+        /// call to the engine if none it can run answers. Unretained: the member keeps its
+        /// tables as long as it lives.
         case stubs(Unmanaged<StubKeyTable>?)
         /// Expectations may answer: the engine decides.
         case engine
@@ -183,6 +190,7 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
         lateCalls.markReleased()
         releasedFlag.store(true, ordering: .releasing)
         table.store(0, ordering: .releasing)
+        registeredBlock.store(0, ordering: .releasing)
         let (owner, kept) = state.withLock { state -> (MockCore?, [AnyObject]) in
             state.released = true
             defer {
@@ -190,8 +198,10 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
                 state.stubTable = nil
                 state.formerTables = []
                 state.registered = nil
+                state.formerRegistered = []
             }
-            return (state.owner, state.stubs + [state.stubTable].compactMap { $0 } + state.formerTables)
+            return (state.owner, state.stubs + [state.stubTable].compactMap { $0 } + state.formerTables
+                + [state.registered?.typed].compactMap { $0 } + state.formerRegistered)
         }
         // A call that began before the release may still be reading the stubs and tables,
         // without a count: its mock keeps them. (Not the member: a stub's pattern names the
@@ -248,9 +258,25 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
         return registered
     }
 
+    /// Registers `answer` for calls no stub answers, replacing the one registered before.
     func register(_ answer: SwiftAnswer) {
-        state.withLock { $0.registered = answer }
+        state.withLock { state in
+            if let former = state.registered?.typed { state.formerRegistered.append(former) }
+            state.registered = answer
+            let address = answer.typed.map { UInt(bitPattern: Unmanaged.passUnretained($0).toOpaque()) } ?? 0
+            registeredBlock.store(address, ordering: .releasing)
+        }
         answersByDefault.store(false, ordering: .releasing)
+    }
+
+    /// The registered result's typed block, unretained, for a call no stub answered; nil when
+    /// there is none or only the engine can run it.
+    @usableFromInline
+    var registeredAnswer: Unmanaged<AnyObject>? {
+        let address = registeredBlock.load(ordering: .acquiring)
+        // Sound: the member keeps every registered block as long as it lives, and its mock
+        // after the release (see `release()`).
+        return address == 0 ? nil : Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped)
     }
 
     /// The recorded calls, oldest first, with whether a verify accounted for each.

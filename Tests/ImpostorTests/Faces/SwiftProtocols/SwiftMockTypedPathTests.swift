@@ -22,6 +22,8 @@ final class MockGauge: Mock, Gauge, @unchecked Sendable {
 
 struct GaugeFault: Error, Equatable {}
 
+final class GaugeToken: Sendable {}
+
 protocol Archive: Sendable {
     func fetch(_ id: Int) async throws -> String
 }
@@ -160,6 +162,58 @@ struct SwiftMockTypedPathTests {
         // though the inner one finished, and was recorded, first.
         #expect(calls.map { $0.argument(0, as: Int8.self) } == [1, 0])
         #expect(calls[0].stamp < calls[1].stamp)
+    }
+
+    /// A registered result (MockingKit's `registerResult`) answers on the typed path too:
+    /// after every stub, older or newer, including one only the engine can try; registering
+    /// again replaces it; an error of the member's is recorded and thrown; a failure its block
+    /// reports waits for the mock's test.
+    @Test func aRegisteredResultAnswersWhatNoStubAnswers() throws {
+        let gauge = MockGauge()
+        stub(gauge.levelRef, eq(1), any(), any()).returning(10)
+        gauge.registerResult(for: gauge.levelRef) { small, large, _ in Int(small) * 100 + Int(large) }
+        stub(gauge.levelRef, eq(2), any(), any()).with { _, _, _ in 20 }
+        #expect(gauge.level(1, 0, false) == 10)
+        #expect(gauge.level(2, 0, false) == 20)
+        #expect(gauge.level(3, 4, false) == 304)
+        stub(gauge.level(5, any(), any())).returning(50)  // only the engine can try it
+        #expect(gauge.level(5, 0, false) == 50)
+        #expect(gauge.level(6, 1, true) == 601)
+        gauge.registerResult(for: gauge.levelRef) { _, _, on in on ? -1 : -2 }
+        #expect(gauge.level(7, 0, true) == -1)
+        #expect(gauge.level(2, 0, true) == 20)
+        #expect(gauge.calls(to: gauge.levelRef).map { $0.returnValue(as: Int.self) } == [10, 20, 304, 50, 601, -1, 20])
+
+        gauge.registerResult(for: gauge.readRef) { name in
+            if name == "broken" { throw GaugeFault() }
+            return name.count
+        }
+        #expect(try gauge.read("four") == 4)
+        #expect(throws: GaugeFault()) { try gauge.read("broken") }
+        #expect(gauge.calls(to: gauge.readRef).map(\.description) == [
+            "MockGauge.read(\"four\") -> Optional(4)", "MockGauge.read(\"broken\") -> throws ImpostorTests.GaugeFault()",
+        ])
+    }
+
+    /// A registered result's block outlives a release for as long as the mock, as stubs do, and
+    /// the one it replaced too: a call may still be running either.
+    @Test func aReleasedMockKeepsItsRegisteredResultsUntilItGoes() {
+        weak var first: GaugeToken?
+        weak var second: GaugeToken?
+        var mockery: Mockery? = Mockery("m")
+        var gauge: MockGauge? = mockery!.withCurrent { MockGauge() }
+        do {
+            let one = GaugeToken(), two = GaugeToken()
+            (first, second) = (one, two)
+            gauge!.registerResult(for: gauge!.levelRef) { _, _, _ in withExtendedLifetime(one) { 1 } }
+            #expect(gauge!.level(0, 0, false) == 1)
+            gauge!.registerResult(for: gauge!.levelRef) { _, _, _ in withExtendedLifetime(two) { 2 } }
+            #expect(gauge!.level(0, 0, false) == 2)
+        }
+        mockery = nil
+        #expect(first != nil && second != nil)
+        gauge = nil
+        #expect(first == nil && second == nil)
     }
 
     /// An `async` block of the member's arguments runs in the calling task, its error thrown and
