@@ -3,6 +3,7 @@
 
 #include <stdatomic.h>
 #include <stdint.h>
+#include <string.h>
 #include <sys/mman.h>
 
 static _Atomic(size_t) mapped_bytes = 0;
@@ -24,8 +25,8 @@ impostor_chunk *impostor_map_chunk(size_t bytes) {
 }
 
 /// A block of zeroed permanent slots handed out by one atomic increment, and a new block mapped
-/// (and swapped in by compare-and-swap) when it is full. Slots are never given back: lanes and
-/// thread lives live as long as the process, as mocks do.
+/// (and swapped in by compare-and-swap) when it is full. Slots are never unmapped: thread lives
+/// live as long as the process, and a lane's slot is reused once its records are destroyed.
 typedef struct slab_block {
     _Atomic(size_t) used;
     size_t capacity;
@@ -58,7 +59,34 @@ static void *slab_take(_Atomic(slab_block *) *current, size_t slot_size) {
 static _Atomic(slab_block *) lane_slab = NULL;
 static _Atomic(slab_block *) life_slab = NULL;
 
-impostor_lane *impostor_slab_take_lane(void) { return slab_take(&lane_slab, sizeof(impostor_lane)); }
+/// Lanes of records that were destroyed (a Swift mock's member that went), for later lanes to
+/// reuse: a list through `next_lane`, guarded by a flag a taker only tries, so that a signal
+/// handler that interrupted its own thread's hold never waits: it takes a fresh slot instead.
+static impostor_lane *free_lanes = NULL;
+static atomic_flag free_lanes_busy = ATOMIC_FLAG_INIT;
+
+impostor_lane *impostor_slab_take_lane(void) {
+    if (!atomic_flag_test_and_set_explicit(&free_lanes_busy, memory_order_acquire)) {
+        impostor_lane *lane = free_lanes;
+        if (lane != NULL) free_lanes = lane->next_lane;
+        atomic_flag_clear_explicit(&free_lanes_busy, memory_order_release);
+        // Zeroed, as a fresh slot is: no records object and no thread's cache names it now.
+        if (lane != NULL) return memset(lane, 0, sizeof *lane);
+    }
+    return slab_take(&lane_slab, sizeof(impostor_lane));
+}
+
+void impostor_slab_give_lanes(impostor_lane *lanes) {
+    if (lanes == NULL) return;
+    impostor_lane *last = lanes;
+    while (last->next_lane != NULL) last = last->next_lane;
+    // Held for two stores, and never by a signal handler: a giver waits for another's.
+    while (atomic_flag_test_and_set_explicit(&free_lanes_busy, memory_order_acquire)) {
+    }
+    last->next_lane = free_lanes;
+    free_lanes = lanes;
+    atomic_flag_clear_explicit(&free_lanes_busy, memory_order_release);
+}
 impostor_thread_life *impostor_slab_take_life(void) { return slab_take(&life_slab, sizeof(impostor_thread_life)); }
 
 /// A chunk of `bytes` (a multiple of the huge page size) aligned to it, advised for a huge

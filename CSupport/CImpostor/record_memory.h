@@ -13,8 +13,12 @@ __attribute__((visibility("hidden"))) impostor_chunk *impostor_map_chunk(size_t 
 __attribute__((visibility("hidden"))) impostor_chunk *impostor_map_huge_chunk(size_t bytes);
 /// Gives a chunk back to the system.
 __attribute__((visibility("hidden"))) void impostor_unmap_chunk(impostor_chunk *chunk);
-/// A zeroed lane or thread life that lives as long as the process; NULL when out of memory.
+/// A zeroed lane (a fresh slot, or one a destroyed records object gave back) or thread life
+/// (which lives as long as the process); NULL when out of memory.
 __attribute__((visibility("hidden"))) impostor_lane *impostor_slab_take_lane(void);
 __attribute__((visibility("hidden"))) impostor_thread_life *impostor_slab_take_life(void);
+/// Gives back a destroyed records object's lanes (linked by `next_lane`, chunks freed) for
+/// later lanes to reuse.
+__attribute__((visibility("hidden"))) void impostor_slab_give_lanes(impostor_lane *lanes);
 
 #endif

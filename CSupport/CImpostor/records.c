@@ -181,11 +181,10 @@ void impostor_claim_thread(void) {
 }
 
 void impostor_records_destroy(impostor_records *records) {
-    // The lanes' slots stay in their slab (see `impostor_slab_take_lane`); their chunks go.
-    for (impostor_lane *lane = atomic_load_explicit(&records->lanes, memory_order_acquire); lane != NULL;
-         lane = lane->next_lane) {
-        free_chunks(lane);
-    }
+    // The lanes' chunks go, then their slots, to later lanes (see `impostor_slab_take_lane`).
+    impostor_lane *lanes = atomic_load_explicit(&records->lanes, memory_order_acquire);
+    for (impostor_lane *lane = lanes; lane != NULL; lane = lane->next_lane) free_chunks(lane);
+    impostor_slab_give_lanes(lanes);
     pthread_mutex_destroy(&records->lock);
     free(records);
 }

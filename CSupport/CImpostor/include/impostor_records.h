@@ -62,8 +62,8 @@ typedef struct impostor_chunk {
 
 /// Bytes of record chunks mapped now, for the benchmarks' and tests' memory figures.
 size_t impostor_records_mapped_bytes(void);
-/// Bytes mapped for lanes, which are never unmapped (mocks are never freed either), for the
-/// same figures.
+/// Bytes mapped for lanes, never unmapped (a destroyed log's lanes are reused), for the same
+/// figures.
 size_t impostor_records_lane_bytes(void);
 
 /// The records' gate: open, closed while a clear resets the lanes, closed for good on release.

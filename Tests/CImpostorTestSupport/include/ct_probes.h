@@ -39,6 +39,8 @@ const char *_Nullable impostor_static_trampolines_unavailable(void);
 
 /// Bytes of record chunks mapped now (as impostor_records.h declares it).
 size_t impostor_records_mapped_bytes(void);
+/// Bytes mapped for lanes so far (as impostor_records.h declares it).
+size_t impostor_records_lane_bytes(void);
 
 // MARK: - CImpostor: guarded reads (guarded_read.c)
 //

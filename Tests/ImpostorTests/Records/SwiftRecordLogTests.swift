@@ -1,5 +1,10 @@
+import CImpostorTestSupport
+import Dispatch
 @testable import Impostor
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 // A Swift member's calls live in the record log C mocks use (Records/SwiftCallLog.swift): a
 // record of the member's own types per call, in a lane per thread. These cases check what the
@@ -120,6 +125,38 @@ struct SwiftRecordLogTests {
         }, any())
         #expect(seen.withLock { $0 } == 2)
         verify(.times(2), lookup.noteRef, any())
+    }
+
+    /// A member's lanes go back when its mock goes, and later members' lanes reuse them: a
+    /// suite that makes thousands of short-lived mocks, called from several threads, maps lane
+    /// memory once. Run alone in a child process (see the next test): other tests' lanes would
+    /// take from the same memory.
+    @Test(.enabled(if: getenv("IMPOSTOR_ALONE").map { String(cString: $0) } == "lanes"))
+    func theLanesOfMocksThatWentAreReused() {
+        func makeAndDrop(_ count: Int) {
+            DispatchQueue.concurrentPerform(iterations: 4) { _ in
+                for index in 0..<count {
+                    let mockery = Mockery("short-lived")
+                    let lookup = mockery.withCurrent { MockLookup() }
+                    lookup.note("call \(index)")
+                    _ = lookup.fetch(id: index, name: "a")
+                }
+            }
+        }
+        makeAndDrop(100)
+        let before = impostor_records_lane_bytes()
+        makeAndDrop(2_000)
+        // Without reuse: 16,000 lanes, a slot of at least 192 bytes each, 3 MB. With it, a
+        // thread that finds the list busy takes a fresh slot now and then.
+        let grown = impostor_records_lane_bytes() - before
+        #expect(grown <= 4 * 65_536, "lane memory grew by \(grown) bytes")
+    }
+
+    @Test(.enabled(if: getenv("IMPOSTOR_ALONE") == nil))
+    func laneReuseMeasuredAlone() throws {
+        let output = try childRun(environment: "IMPOSTOR_ALONE=lanes", filter: "theLanesOfMocksThatWentAreReused")
+        #expect(output.contains("exit status 0"), "\(output)")
+        #expect(output.contains("theLanesOfMocksThatWentAreReused() passed"), "\(output)")
     }
 
     /// Its stubs outlive a release for as long as the mock: a call that began before the
