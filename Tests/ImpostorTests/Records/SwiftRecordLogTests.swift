@@ -159,6 +159,27 @@ struct SwiftRecordLogTests {
         #expect(output.contains("theLanesOfMocksThatWentAreReused() passed"), "\(output)")
     }
 
+    /// A member belongs to the last mock that called it, without a count: when that mock and
+    /// its Mockery go first, the member no longer names their core, and the other mock's
+    /// release finds it whole. (Under ASan a member still naming the freed core is a
+    /// use-after-free.)
+    @Test func aMemberOutlivesTheLastMockThatCalledIt() {
+        let shared = MockReference<Int, Int, Never>(named: "shared")
+        var first: Mockery? = Mockery("first")
+        let kept = first!.withCurrent { MockLookup() }
+        #expect(kept.call(shared, args: 1) == 0)
+        do {
+            let second = Mockery("second")
+            let passing = second.withCurrent { MockLookup() }
+            #expect(passing.call(shared, args: 2) == 0)
+            #expect(shared.name == "MockLookup.shared")
+        }
+        // Released with the second Mockery: a late call, reported once.
+        let late = captureFailures { #expect(kept.call(shared, args: 3) == 0) }
+        #expect(late.count == 1)
+        first = nil
+    }
+
     /// Its stubs outlive a release for as long as the mock: a call that began before the
     /// release may still be running their blocks.
     @Test func aReleasedMockKeepsItsStubsUntilItGoes() {

@@ -38,6 +38,12 @@ public final class MockCore: Sendable {
         mockery.adopt(self)
     }
 
+    deinit {
+        // Members that outlive the core (a reference kept elsewhere) stop naming it.
+        let address = UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque())
+        for member in members.withLock({ $0.known }) { member.forget(owner: address) }
+    }
+
     /// Notes a member that has been called or queried, for `resetCalls()` and release.
     /// A member first used after the release (its `lazy var` reference made only then) is
     /// released at once, so its calls are reported like the others'.

@@ -24,8 +24,11 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
     let creationSite: SourceSite
 
     struct State {
-        /// The mock this member belongs to, once one of its calls or queries named it.
-        weak var owner: MockCore?
+        /// The mock this member belongs to, once one of its calls or queries named it. Held
+        /// without a count, and cleared by the core's `deinit` (see `forget(owner:)`): a weak
+        /// reference would give every core a side table, and every retain of a core (one per
+        /// call of a generated member) the runtime's slow path.
+        var owner: Unmanaged<MockCore>?
         var ownerName: String?
         var pendingFailures: PendingFailures
         var book: ExpectationBook
@@ -163,8 +166,8 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
     private func adoptAnew(by core: MockCore, address: UInt) {
         defer { adoptedBy.store(address, ordering: .releasing) }
         let isNew = state.withLock { state -> Bool in
-            guard state.owner !== core else { return false }
-            state.owner = core
+            guard state.owner?.toOpaque() != UnsafeMutableRawPointer(bitPattern: address) else { return false }
+            state.owner = .passUnretained(core)
             state.ownerName = core.name
             state.pendingFailures = core.pendingFailures
             state.book = core.book
@@ -174,6 +177,16 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
         if isNew {
             core.register(self)
             core.book.register(self)
+        }
+    }
+
+    /// Stops naming the core at `address`, which is going: a later core made at the same
+    /// address adopts the member anew.
+    func forget(owner address: UInt) {
+        state.withLock { state in
+            guard state.owner.map({ UInt(bitPattern: $0.toOpaque()) }) == address else { return }
+            state.owner = nil
+            adoptedBy.store(0, ordering: .releasing)
         }
     }
 
@@ -200,7 +213,8 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
                 state.registered = nil
                 state.formerRegistered = []
             }
-            return (state.owner, state.stubs + [state.stubTable].compactMap { $0 } + state.formerTables
+            // Sound: the member's core releases it, and clears `owner` before it goes.
+            return (state.owner?.takeUnretainedValue(), state.stubs + [state.stubTable].compactMap { $0 } + state.formerTables
                 + [state.registered?.typed].compactMap { $0 } + state.formerRegistered)
         }
         // A call that began before the release may still be reading the stubs and tables,
