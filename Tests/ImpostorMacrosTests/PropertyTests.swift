@@ -34,13 +34,13 @@ struct PropertyTests {
             }
 
             enum _MockKeys_Settings {
-                nonisolated static let key_name_get = Impostor._MockMemberKey(named: "name")
+                nonisolated static let key_name_get = Impostor._MockMemberKey(named: "name.get")
                 nonisolated static let key_volume_get = Impostor._MockMemberKey(named: "volume.get")
                 nonisolated static let key_volume_set = Impostor._MockMemberKey(named: "volume.set")
-                nonisolated static let key_remote_get = Impostor._MockMemberKey(named: "remote", isAsync: true)
-                nonisolated static let key_fragile_get = Impostor._MockMemberKey(named: "fragile")
-                nonisolated static let key_loaded_get = Impostor._MockMemberKey(named: "loaded", isAsync: true)
-                nonisolated static let key_legacy_get = Impostor._MockMemberKey(named: "legacy")
+                nonisolated static let key_remote_get = Impostor._MockMemberKey(named: "remote.get", isAsync: true)
+                nonisolated static let key_fragile_get = Impostor._MockMemberKey(named: "fragile.get")
+                nonisolated static let key_loaded_get = Impostor._MockMemberKey(named: "loaded.get", isAsync: true)
+                nonisolated static let key_legacy_get = Impostor._MockMemberKey(named: "legacy.get")
             }
 
             extension Settings where Self: Impostor.Mocking & Sendable {

@@ -36,7 +36,7 @@ struct StandardConformanceTests {
             }
 
             enum _MockKeys_Token {
-                nonisolated static let key_value_get = Impostor._MockMemberKey(named: "value")
+                nonisolated static let key_value_get = Impostor._MockMemberKey(named: "value.get")
             }
 
             extension Token where Self: Impostor.Mocking & Sendable {

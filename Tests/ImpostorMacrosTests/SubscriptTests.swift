@@ -26,7 +26,7 @@ struct SubscriptTests {
             }
 
             enum _MockKeys_Table {
-                nonisolated static let key_subscript_get = Impostor._MockMemberKey(named: "subscript")
+                nonisolated static let key_subscript_get = Impostor._MockMemberKey(named: "subscript.get")
                 nonisolated static let key_subscript_get_2 = Impostor._MockMemberKey(named: "subscript.get")
                 nonisolated static let key_subscript_set = Impostor._MockMemberKey(named: "subscript.set")
             }

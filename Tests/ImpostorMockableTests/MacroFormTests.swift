@@ -142,6 +142,34 @@ struct MacroFormTests {
         verify(.once, mock.$subscript(key: eq("k")).set(eq(7)))
     }
 
+    /// Accessors read in messages as Swift spells them, not as method calls: a getter as the
+    /// property (`lastSync()` looked like a method the protocol does not have), a setter as
+    /// an assignment, a subscript with brackets.
+    @Test("accessors in messages: mock.name, mock.volume = 3, mock[1], mock[\"k\"] = 7")
+    func accessorsInMessages() {
+        let mock = PropertiesMock()
+        _ = mock.name
+        mock.volume = 3
+        _ = mock[1]
+        mock[key: "k"] = 7
+        let failures = captureFailures {
+            verify(.times(2), mock.$name.get)
+            verify(.once, mock.$volume.set(eq(4)))
+            verify(.once, mock.$subscript(eq(2)).get)
+            verify(.once, mock.$subscript(key: eq("j")).set(any()))
+        }
+        let messages = failures.map { $0.message }
+        #expect(messages.count == 4)
+        #expect(messages[0].hasPrefix("Expected PropertiesMock.name.get to receive PropertiesMock.name exactly 2 times but received it 1 time."))
+        #expect(messages[0].contains("  PropertiesMock.name -> \"\"  (call #1)"))
+        #expect(messages[1].contains("receive PropertiesMock.volume = eq(4) exactly once"))
+        #expect(messages[1].contains("  PropertiesMock.volume = «3»  (call #1)"))
+        #expect(messages[2].contains("receive PropertiesMock[eq(2)] exactly once"))
+        #expect(messages[2].contains("  PropertiesMock[«1»] -> \"\"  (call #1)"))
+        #expect(messages[3].contains("receive PropertiesMock[eq(\"j\")] = any() exactly once"))
+        #expect(messages[3].contains("  PropertiesMock[«\"k\"»] = 7  (call #1)"))
+    }
+
     @Test("static members and initializers are recorded on the mock type")
     func statics() {
         stub(StaticsMock.$make(any())).returning(9)

@@ -240,7 +240,9 @@ public struct Invocation: Sendable, CustomStringConvertible {
     public var description: String { callText }
 
     private var callText: String {
-        "\(mockName)(\(argumentLabels.apply(to: formattedArguments).joined(separator: ", ")))" + resultSuffix
+        let arguments = argumentLabels.apply(to: formattedArguments)
+        let call = swift == nil ? "\(mockName)(\(arguments.joined(separator: ", ")))" : SwiftCallText.call(mockName, arguments)
+        return call + resultSuffix
     }
 
     /// What follows the arguments when the call is listed: ` -> 3`, nothing for a `Void`

@@ -7,10 +7,13 @@ struct LiveCall {
     let formatted: [String]
     /// `argument 2: expected 5, got 6` for each argument an expectation's pattern rejects.
     let mismatches: (Expectation) -> [String]
+    /// A Swift member's call, which reads as Swift spells it (see `SwiftCallText`).
+    let isSwift: Bool
 
     init(interceptor: Interceptor, frame: CallFrame, stamp: UInt64) {
         mock = interceptor
         name = interceptor.name
+        isSwift = false
         let record = frame.record(stamp: stamp, thread: CallingThread.currentID)
         let formatted = Invocation(mockName: interceptor.name, signature: interceptor.signature, record: record).formattedArguments
         self.formatted = formatted
@@ -23,12 +26,14 @@ struct LiveCall {
     init(member: SwiftMember, call: SwiftCall) {
         mock = member
         name = member.name
+        isSwift = true
         formatted = member.argumentLabels.apply(to: call.arguments.map { ValueFormatter.describeSwiftValue($0) })
         mismatches = { expectation in expectation.swiftPattern?.mismatches(call.arguments) ?? [] }
     }
 
-    /// `subscriber one(0x00007f…, "goodbye")`: no result, which is not known yet.
-    var text: String { "\(name)(\(formatted.joined(separator: ", ")))" }
+    /// `subscriber one(0x00007f…, "goodbye")`, `settings.volume = 3`: no result, which is not
+    /// known yet.
+    var text: String { isSwift ? SwiftCallText.call(name, formatted) : "\(name)(\(formatted.joined(separator: ", ")))" }
 }
 
 /// How expectations read in messages.

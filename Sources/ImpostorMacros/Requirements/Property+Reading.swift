@@ -12,7 +12,7 @@ extension RequirementReader {
         let getterEffects = Effects(accessors.getter?.effectSpecifiers)
         let valueType = TypeText.recordable(type)
         let isStatic = Self.isStatic(variable.modifiers)
-        let getterName = accessors.hasSetter ? "\(name).get" : name
+        let getterName = "\(name).get"
         let getter = CallShape(
             key: key("\(name).get"), name: getterName, referenceName: getterName, parameters: [],
             result: valueType, castResult: nil, isAsync: getterEffects.isAsync, failure: getterEffects.failure,

@@ -17,7 +17,7 @@ extension RequirementReader {
         let accessors = Self.accessors(of: declaration.accessorBlock)
         let effects = Effects(accessors.getter?.effectSpecifiers)
         let isStatic = Self.isStatic(declaration.modifiers)
-        let getterName = accessors.hasSetter ? "subscript.get" : "subscript"
+        let getterName = "subscript.get"
         let getter = CallShape(
             key: key("subscript.get"), name: getterName, referenceName: getterName, parameters: parameters,
             result: result, castResult: erased ? declaredResult : nil, isAsync: effects.isAsync,

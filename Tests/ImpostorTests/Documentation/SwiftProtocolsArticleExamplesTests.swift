@@ -254,7 +254,7 @@ protocol Channel: AnyObject {
 
 final class MockChannel: Mock, Channel {
     lazy var subscribeRef = MockReference<String, @Sendable (Int) -> Void, Int, Never>(named: "subscribe")
-    lazy var titleRef = MockReference<String, Never>(named: "title")
+    lazy var titleRef = MockReference<String, Never>(named: "title.get")
     lazy var setTitleRef = MockReference<String, Void, Never>(named: "title.set")
     var title: String {
         get { call(titleRef) }
@@ -289,5 +289,10 @@ struct ReferencesByTypesTests {
         channel.title = "Evening"
         verify(.once, channel.setTitleRef, eq("Evening"))
         verify(.never, channel.setTitleRef, eq("Morning"))
+        // Named as accessors, their calls read as Swift spells them.
+        #expect(channel.calls(to: channel.titleRef).map(\.description) == ["MockChannel.title -> \"\"", "MockChannel.title -> \"Morning\""])
+        let failures = captureFailures { verify(.once, channel.setTitleRef, eq("Noon")) }
+        #expect(failures.first?.message.contains("receive MockChannel.title = eq(\"Noon\") exactly once") == true)
+        #expect(failures.first?.message.contains("  MockChannel.title = «\"Evening\"»  (call #1)") == true)
     }
 }

@@ -65,7 +65,9 @@ public final class MockReference<each Argument, Result, Failure: Error>: Sendabl
     }
 
     /// A reference to a property getter or another member with no function to pass, given by
-    /// its types: `MockReference<String, Void, Never>(named: "title.set")`.
+    /// its types: `MockReference<String, Void, Never>(named: "title.set")`. Accessors named
+    /// `title.get` and `title.set` (`subscript.get`, `subscript.set`) read in messages as
+    /// Swift spells them: `channel.title`, `channel.title = "Evening"`, `table[0]`.
     public init(
         named name: String, isAsync: Bool = false, on mock: (any Mocking)? = nil,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column

@@ -66,9 +66,9 @@ final class SwiftCallPattern: Sendable {
         for (index, argument) in arguments.enumerated() { argument.onMatch?(values[index]) }
     }
 
-    /// `printer.print("Hello!")`, `albums.getAlbum(id: any())`.
+    /// `printer.print("Hello!")`, `albums.getAlbum(id: any())`, `settings.volume = eq(3)`.
     var description: String {
-        "\(member.name)(\(member.argumentLabels.apply(to: arguments.map(\.description)).joined(separator: ", ")))"
+        SwiftCallText.call(member.name, member.argumentLabels.apply(to: arguments.map(\.description)))
     }
 
     /// For each argument that does not match: `argument 1: expected "Hello!", got "Bye"`, or

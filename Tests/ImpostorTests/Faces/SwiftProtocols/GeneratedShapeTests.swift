@@ -190,7 +190,7 @@ struct GeneratedShapeTests {
         }
         #expect(failures.count == 1)
         let message = failures.first?.message ?? ""
-        #expect(message.contains("1. ShapeAlbumServiceMock.title.set(any())\n  2. ShapeAlbumServiceMock.getAlbum(id: any())\n"))
+        #expect(message.contains("1. ShapeAlbumServiceMock.title = any()\n  2. ShapeAlbumServiceMock.getAlbum(id: any())\n"))
         // A private type's value is shown by its name alone, without `(unknown context at $…)`.
         #expect(message.contains("-> ShapeAlbum(id: "))
         #expect(!message.contains("unknown context"))
