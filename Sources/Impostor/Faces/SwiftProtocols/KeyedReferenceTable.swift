@@ -46,10 +46,9 @@ final class KeyedReferenceSnapshot: @unchecked Sendable {
     // @unchecked: immutable once made, and published only after it is made.
 
     @usableFromInline let mask: Int
-    /// Each slot's index plus one, 0 for an empty slot. Raw memory, so that a call's probe is
-    /// inlined without bounds checks (the `mask` keeps it in bounds).
-    @usableFromInline let indices: UnsafeMutablePointer<Int>
-    @usableFromInline let references: UnsafeMutablePointer<AnyObject?>
+    /// Each slot's index plus one, 0 for an empty slot.
+    @usableFromInline let indices: ContiguousArray<Int>
+    @usableFromInline let references: ContiguousArray<AnyObject?>
 
     /// The references of `previous`, and `entry`.
     init(adding entry: (index: Int, reference: AnyObject), to previous: KeyedReferenceSnapshot?) {
@@ -57,10 +56,8 @@ final class KeyedReferenceSnapshot: @unchecked Sendable {
         entries.append(entry)
         var capacity = 4
         while capacity < entries.count * 2 { capacity *= 2 }
-        indices = .allocate(capacity: capacity)
-        indices.initialize(repeating: 0, count: capacity)
-        references = .allocate(capacity: capacity)
-        references.initialize(repeating: nil, count: capacity)
+        var indices = ContiguousArray(repeating: 0, count: capacity)
+        var references = ContiguousArray<AnyObject?>(repeating: nil, count: capacity)
         for (index, reference) in entries {
             var slot = index & (capacity - 1)
             while indices[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
@@ -68,20 +65,15 @@ final class KeyedReferenceSnapshot: @unchecked Sendable {
             references[slot] = reference
         }
         mask = capacity - 1
-    }
-
-    deinit {
-        references.deinitialize(count: mask + 1)
-        references.deallocate()
-        indices.deallocate()
+        self.indices = indices
+        self.references = references
     }
 
     /// The reference stored under `index`, or nil.
-    @inlinable @inline(__always)
+    @inlinable
     func reference(at index: Int) -> AnyObject? {
         var slot = index & mask
         while true {
-            // Sound: `slot` is masked to the `mask + 1` slots allocated.
             let stored = indices[slot]
             if stored == index &+ 1 { return references[slot] }
             if stored == 0 { return nil }
@@ -91,9 +83,9 @@ final class KeyedReferenceSnapshot: @unchecked Sendable {
 
     /// Every (index, reference) stored.
     private var entries: [(index: Int, reference: AnyObject)] {
-        (0...mask).compactMap { slot in
-            guard indices[slot] != 0, let reference = references[slot] else { return nil }
-            return (indices[slot] - 1, reference)
+        zip(indices, references).compactMap { stored, reference in
+            guard stored != 0, let reference else { return nil }
+            return (stored - 1, reference)
         }
     }
 }
