@@ -3,12 +3,16 @@
 extension ValueFormatter {
     /// A value as a matcher shows it. Numbers and C values print as before (`5`,
     /// `cs_point(x: 1, y: 2)`). Other Swift values print as `String(reflecting:)` does, without
-    /// module names: `"text"`, `Album(id: 5, title: "Blue")`, `Color.red`.
+    /// module names: `"text"`, `Album(id: 5, title: "Blue")`, `Color.red`. An Optional prints
+    /// as the call site writes it: its value (`"v"`, not `Optional("v")`), or `nil`.
     static func describeSwiftValue<T>(_ value: T) -> String {
+        if let optional = value as? any OptionalValue {
+            return optional.wrappedValue.map { describeSwiftValue($0) } ?? "nil"
+        }
         if value is any BinaryInteger || value is any FloatingPoint || SignatureCache.leaves(of: T.self) != nil {
             return describe(value)
         }
-        return withoutModuleNames(String(reflecting: value), of: [T.self, type(of: value)])
+        return withoutModuleNames(String(reflecting: value), of: [T.self, type(of: value as Any)])
     }
 
     /// `text` without the module names that `types` are spelled with (`ImpostorTests.Album`
@@ -57,4 +61,13 @@ extension ValueFormatter {
 
 extension Character {
     fileprivate var isIdentifierPart: Bool { isLetter || isNumber || self == "_" }
+}
+
+/// An Optional of any wrapped type, whose value a message prints without `Optional(…)`.
+private protocol OptionalValue {
+    var wrappedValue: Any? { get }
+}
+
+extension Optional: OptionalValue {
+    fileprivate var wrappedValue: Any? { map { $0 } }
 }

@@ -133,7 +133,7 @@ struct SwiftValueMatchersTests {
         #expect(some.matches(Self.longTitle))
         #expect(!some.matches(nil))
         #expect(!some.matches("y"))
-        #expect(some.description == "eq(Optional(\"A title longer than fifteen bytes\"))")
+        #expect(some.description == "eq(\"A title longer than fifteen bytes\")")
     }
 
     @Test func genericEqOnAClassThatIsNotEquatableNeverMatchesAndSaysWhy() {

@@ -164,6 +164,35 @@ struct SwiftMockTypedPathTests {
         #expect(calls[0].stamp < calls[1].stamp)
     }
 
+    /// Every form of answer a Swift member's stub takes answers with its value, not with the
+    /// block itself: a block of the `Invocation` (reference, Mocka-style and `$member` forms),
+    /// a block of nothing, a throwing block, consecutive values and blocks, a grouped stub.
+    /// (An initializer of any value once took the trailing closure `SwiftAnswer { call in … }`
+    /// for the value, and an `Invocation` block answered with the default.)
+    @Test func everyFormOfAnswerAnswersWithItsValue() throws {
+        let gauge = MockGauge()
+        stub(gauge.levelRef, eq(1), any(), any()).with { (call: Invocation) -> Int in Int(call.argument(0, as: Int8.self)) * 10 }
+        stub(gauge.level(2, any(), any())).with { (call: Invocation) -> Int in Int(call.argument(1, as: UInt64.self)) }
+        stub(gauge.levelRef, eq(3), any(), any()).with { 33 }
+        stub(gauge.levelRef, eq(4), any(), any()).with { 40 }.then { 41 }.then { small, _, _ in Int(small) * 11 }.thenReturning(43, 44)
+        stub { gauge.level(5, any(), any()) }.with { 55 }
+        stub(gauge.readRef, eq("thrown")).with { (_: String) throws -> Int? in throw GaugeFault() }
+        stub(gauge.readRef, eq("chain")).returning(1).thenThrowing(GaugeFault()).then { _ in 3 }
+        let failures = captureFailures {
+            #expect(gauge.level(1, 0, false) == 10)
+            #expect(gauge.level(2, 22, false) == 22)
+            #expect(gauge.level(3, 0, false) == 33)
+            #expect((0..<6).map { _ in gauge.level(4, 0, false) } == [40, 41, 44, 43, 44, 44])
+            #expect(gauge.level(5, 0, false) == 55)
+        }
+        #expect(failures.isEmpty, "\(failures.map(\.message))")
+        // A failure outside `captureFailures` is an issue of this test.
+        #expect(throws: GaugeFault()) { try gauge.read("thrown") }
+        #expect(try gauge.read("chain") == 1)
+        #expect(throws: GaugeFault()) { try gauge.read("chain") }
+        #expect(try gauge.read("chain") == 3)
+    }
+
     /// A registered result (MockingKit's `registerResult`) answers on the typed path too:
     /// after every stub, older or newer, including one only the engine can try; registering
     /// again replaces it; an error of the member's is recorded and thrown; a failure its block
@@ -191,7 +220,7 @@ struct SwiftMockTypedPathTests {
         #expect(try gauge.read("four") == 4)
         #expect(throws: GaugeFault()) { try gauge.read("broken") }
         #expect(gauge.calls(to: gauge.readRef).map(\.description) == [
-            "MockGauge.read(\"four\") -> Optional(4)", "MockGauge.read(\"broken\") -> throws ImpostorTests.GaugeFault()",
+            "MockGauge.read(\"four\") -> 4", "MockGauge.read(\"broken\") -> throws GaugeFault()",
         ])
     }
 
