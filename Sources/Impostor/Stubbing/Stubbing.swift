@@ -214,7 +214,7 @@ public struct Stubbing<Result> {
     @inlinable
     func returning(_ values: [Result], site: SourceSite) -> StubChain<Result> {
         let answers = values.map { value in StubAnswer { frame, _ in StubAnswer.write(value, to: frame) } }
-        let swift = values.map { value in SwiftAnswer(constant: value) }
+        let swift = values.map { value in SwiftAnswer.constant(value) }
         return install(consecutive: answers, swift: swift, site: site)
     }
 

@@ -24,10 +24,18 @@ struct SwiftAnswer: @unchecked Sendable {
     }
 
     /// An answer of `value` for every call, which the typed entry point returns directly.
+    ///
+    /// A static function, not an initializer: an initializer taking any value would also take
+    /// a trailing closure meant as the body (`SwiftAnswer { call in … }`), which then answered
+    /// with the closure itself.
     @usableFromInline
-    init<Result>(constant value: Result) {
-        body = .sync { _ in value }
-        typed = ConstantAnswer(value)
+    static func constant<Result>(_ value: Result) -> SwiftAnswer {
+        SwiftAnswer(body: .sync { _ in value }, typed: ConstantAnswer(value))
+    }
+
+    private init(body: Body, typed: AnyObject?) {
+        self.body = body
+        self.typed = typed
     }
 
     /// An answer the typed entry point may run directly, with `block` as the engine runs it.
