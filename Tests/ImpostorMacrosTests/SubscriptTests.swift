@@ -27,8 +27,8 @@ struct SubscriptTests {
 
             enum _MockKeys_Table {
                 nonisolated static let key_subscript_get = Impostor._MockMemberKey(named: "subscript.get")
-                nonisolated static let key_subscript_get_2 = Impostor._MockMemberKey(named: "subscript.get")
-                nonisolated static let key_subscript_set = Impostor._MockMemberKey(named: "subscript.set")
+                nonisolated static let key_subscript_get_2 = Impostor._MockMemberKey(named: "subscript.get(key:default:)")
+                nonisolated static let key_subscript_set = Impostor._MockMemberKey(named: "subscript.set(key:default:_:)")
             }
 
             extension Table where Self: Impostor.Mocking & Sendable {

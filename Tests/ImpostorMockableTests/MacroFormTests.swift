@@ -145,7 +145,7 @@ struct MacroFormTests {
     /// Accessors read in messages as Swift spells them, not as method calls: a getter as the
     /// property (`lastSync()` looked like a method the protocol does not have), a setter as
     /// an assignment, a subscript with brackets.
-    @Test("accessors in messages: mock.name, mock.volume = 3, mock[1], mock[\"k\"] = 7")
+    @Test("accessors in messages: mock.name, mock.volume = 3, mock[1], mock[key: \"k\"] = 7")
     func accessorsInMessages() {
         let mock = PropertiesMock()
         _ = mock.name
@@ -166,8 +166,17 @@ struct MacroFormTests {
         #expect(messages[1].contains("  PropertiesMock.volume = «3»  (call #1)"))
         #expect(messages[2].contains("receive PropertiesMock[eq(2)] exactly once"))
         #expect(messages[2].contains("  PropertiesMock[«1»] -> \"\"  (call #1)"))
-        #expect(messages[3].contains("receive PropertiesMock[eq(\"j\")] = any() exactly once"))
-        #expect(messages[3].contains("  PropertiesMock[«\"k\"»] = 7  (call #1)"))
+        // A subscript's argument labels, where it declares them, as the call is written.
+        #expect(messages[3].contains("receive PropertiesMock[key: eq(\"j\")] = any() exactly once"))
+        #expect(messages[3].contains("  PropertiesMock[key: «\"k\"»] = 7  (call #1): argument 1 (key): expected eq(\"j\"), got \"k\""))
+    }
+
+    /// A stub's block may take the whole `Invocation`, in the `$member` form too.
+    @Test("a block of the Invocation answers a generated member")
+    func invocationBlock() {
+        let mock = EffectsMock()
+        stub(mock.$plain(any())).with { (call: Invocation) -> Int in call.argument(0, as: Int.self) * 2 }
+        #expect(mock.plain(21) == 42)
     }
 
     @Test("static members and initializers are recorded on the mock type")

@@ -19,14 +19,15 @@ extension RequirementReader {
         let isStatic = Self.isStatic(declaration.modifiers)
         let getterName = "subscript.get"
         let getter = CallShape(
-            key: key("subscript.get"), name: getterName, referenceName: getterName, parameters: parameters,
+            key: key("subscript.get"), name: getterName, referenceName: Self.accessorName(getterName, parameters), parameters: parameters,
             result: result, castResult: erased ? declaredResult : nil, isAsync: effects.isAsync,
             failure: effects.failure, isStatic: isStatic)
         note("$subscript", of: getter, at: declaration.subscriptKeyword, description: "subscript" + declaration.parameterClause.trimmedDescription)
         var setter: CallShape?
         if accessors.hasSetter {
             setter = CallShape(
-                key: key("subscript.set"), name: "subscript.set", referenceName: "subscript.set",
+                key: key("subscript.set"), name: "subscript.set",
+                referenceName: Self.accessorName("subscript.set", parameters + [.newValue(of: result)]),
                 parameters: parameters + [.newValue(of: result)],
                 result: "Void", castResult: nil, isAsync: false, failure: "Never", isStatic: isStatic)
         }
@@ -35,5 +36,12 @@ extension RequirementReader {
             genericClause: declaration.genericParameterClause?.trimmedDescription ?? "",
             whereClause: declaration.genericWhereClause.map { " " + $0.trimmedDescription } ?? "",
             resultType: declaredResult, getterEffects: effects.spaced, getter: getter, setter: setter)
+    }
+
+    /// `subscript.get(key:default:)` for a subscript with argument labels, so that messages
+    /// show them as the call is written (`table[key: "a", default: 0]`); `subscript.get` for one
+    /// without.
+    static func accessorName(_ name: String, _ parameters: [Parameter]) -> String {
+        parameters.contains { $0.label != nil } ? CallShape.selector(name, parameters) : name
     }
 }
