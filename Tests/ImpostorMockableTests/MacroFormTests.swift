@@ -160,10 +160,15 @@ struct MacroFormTests {
         }
         let messages = failures.map { $0.message }
         #expect(messages.count == 4)
-        #expect(messages[0].hasPrefix("Expected PropertiesMock.name.get to receive PropertiesMock.name exactly 2 times but received it 1 time."))
+        // The header names the accessor as the calls below it read.
+        #expect(messages[0].hasPrefix("Expected PropertiesMock.name's getter to receive PropertiesMock.name exactly 2 times but received it 1 time."))
+        #expect(messages[0].contains("Calls to PropertiesMock.name's getter (1 call)"))
+        #expect(messages[1].hasPrefix("Expected PropertiesMock.volume's setter to receive"))
+        #expect(messages[2].hasPrefix("Expected PropertiesMock's subscript getter to receive"))
+        #expect(messages[3].contains("Calls to PropertiesMock's subscript setter (1 call)"))
         #expect(messages[0].contains("  PropertiesMock.name -> \"\"  (call #1)"))
         #expect(messages[1].contains("receive PropertiesMock.volume = eq(4) exactly once"))
-        #expect(messages[1].contains("  PropertiesMock.volume = «3»  (call #1)"))
+        #expect(messages[1].contains("  PropertiesMock.volume = «3»  (call #1): argument 1 (new value): expected eq(4), got 3"))
         #expect(messages[2].contains("receive PropertiesMock[eq(2)] exactly once"))
         #expect(messages[2].contains("  PropertiesMock[«1»] -> \"\"  (call #1)"))
         // A subscript's argument labels, where it declares them, as the call is written.

@@ -296,11 +296,22 @@ extension FailureMessages {
             + "scope) to answer those too."
     }
 
+    /// What a mismatch calls a setter's value: `argument 1 (new value): expected eq(4), got 3`.
+    static let newValueLabel = "new value"
+
+    /// An accessor of a Swift mock as a header names it: `settings.volume's setter`,
+    /// `table's subscript getter`; `the subscript getter` before a mock named it.
+    static func swiftAccessor(_ owner: String?, isSubscript: Bool, isSetter: Bool) -> String {
+        let role = isSetter ? "setter" : "getter"
+        guard isSubscript else { return "\(owner ?? "")'s \(role)" }
+        return owner.map { "\($0)'s subscript \(role)" } ?? "the subscript \(role)"
+    }
+
     /// The same failure for a Swift mock's member.
     static func verificationFailed(
         pattern: SwiftCallPattern, mode: VerificationMode, calls: [SwiftCall], matching count: Int, timeout: Duration?
     ) -> String {
-        let name = pattern.member.name
+        let name = SwiftCallText.member(pattern.member.name)
         let received = "received it \(count) time\(count == 1 ? "" : "s")"
         let within = timeout.map { " within \($0)" } ?? ""
         var message = mode == .never

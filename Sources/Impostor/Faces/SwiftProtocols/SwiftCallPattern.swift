@@ -74,11 +74,13 @@ final class SwiftCallPattern: Sendable {
     /// For each argument that does not match: `argument 1: expected "Hello!", got "Bye"`, or
     /// `argument 1 (path): …` for a labelled one.
     func mismatches(_ values: [Any]) -> [String] {
-        arguments.indices.compactMap { index in
+        // A setter's last argument is the value set, which the call site writes after `=`.
+        let newValue = member.memberName.hasSuffix(".set") ? arguments.count - 1 : nil
+        return arguments.indices.compactMap { index in
             guard index < values.count, !arguments[index].test(values[index]) else { return nil }
             return FailureMessages.argumentMismatch(
-                position: index + 1, label: member.argumentLabels.label(at: index), expected: arguments[index].description,
-                got: ValueFormatter.describeSwiftValue(values[index]))
+                position: index + 1, label: member.argumentLabels.label(at: index) ?? (index == newValue ? FailureMessages.newValueLabel : nil),
+                expected: arguments[index].description, got: ValueFormatter.describeSwiftValue(values[index]))
         }
     }
 }

@@ -20,6 +20,17 @@ enum SwiftCallText {
         return "\(member)(\(arguments.joined(separator: ", ")))"
     }
 
+    /// The member itself, as a message's header names it: `printer.print`, and for accessors
+    /// `settings.volume's setter`, `sync.lastSync's getter`, `table's subscript getter`, so that
+    /// the header and the calls below it (`settings.volume = 3`) read alike.
+    static func member(_ name: String) -> String {
+        guard name.hasSuffix(".get") || name.hasSuffix(".set") else { return name }
+        let property = name.dropLast(4)
+        let owner = subscriptOwner(property)
+        return FailureMessages.swiftAccessor(
+            owner == "subscript" ? nil : String(owner ?? property), isSubscript: owner != nil, isSetter: name.hasSuffix(".set"))
+    }
+
     /// `table` for `table.subscript`, or `subscript` alone before a mock named it; nil for
     /// a property.
     private static func subscriptOwner(_ property: Substring) -> Substring? {
