@@ -33,7 +33,7 @@ final class ExpectationRoster: Sendable {
     /// The newest list's address, 0 before the first.
     private let current = Atomic<UInt>(0)
     /// Every list published, newest last, so that none is freed while a call may read it.
-    private let lists = Mutex<[List]>([])
+    private let lists = Locked<[List]>([])
 
     /// How many expectations the list published last holds (0 before the first). Inside the
     /// book's monitor.

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import Synchronization
 
 /// The text of the test's own source files, read on demand, for messages that show an
 /// expression as it was written where Swift keeps no spelling of it at run time (a key path's
@@ -11,7 +10,7 @@ import Synchronization
 /// sources): callers then fall back to what Swift can describe.
 enum SourceText {
     /// Files read so far, by path: a test file is read once however many matchers it makes.
-    private static let files = Mutex<[String: [UInt8]?]>([:])
+    private static let files = Locked<[String: [UInt8]?]>([:])
 
     /// The bytes of `path` from `line` and `column` (both from 1, the column counted in UTF-8
     /// bytes as `#column` counts) to the end of the file.
