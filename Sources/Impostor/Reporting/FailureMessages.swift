@@ -248,6 +248,14 @@ extension FailureMessages {
     static func noConsecutiveValues(purpose: String) -> String {
         "\(purpose) needs at least one value."
     }
+
+    /// A problem with an answer added to a stub's chain (`then`, `thenThrowing`): the stub and
+    /// its earlier answers stay, so the problem's own "Nothing was stubbed." would be wrong.
+    static func laterAnswerRefused(_ problem: String) -> String {
+        let suffix = " Nothing was stubbed."
+        let reason = problem.hasSuffix(suffix) ? String(problem.dropLast(suffix.count)) : problem
+        return reason + " This answer was not added; the stub keeps the answers before it."
+    }
 }
 
 // MARK: Verification

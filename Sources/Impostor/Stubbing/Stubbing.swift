@@ -144,7 +144,7 @@ public struct Stubbing<Result> {
     ) -> StubChain<Result> {
         var blockTypes: [Any.Type] = []
         repeat blockTypes.append((each Argument).self)
-        let swift = SwiftAnswer { call in
+        let swift = SwiftAnswer(typed: body) { call in
             var cursor = 0
             return try body(repeat SwiftAnswer.argument((each Argument).self, of: call, at: &cursor))
         }
@@ -162,7 +162,7 @@ public struct Stubbing<Result> {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) -> StubChain<Result> {
         let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        return install(nil, swift: SwiftAnswer { _ in throw error }, blockTypes: [], site: site, throwing: error)
+        return install(nil, swift: SwiftAnswer.throwing(error, as: Result.self), blockTypes: [], site: site, throwing: error)
     }
 
     /// Checks the block against each mock, then installs the stubs: C mocks answer with
@@ -252,6 +252,18 @@ public struct StubChain<Result> {
         for stub in stubs { stub.append(answer: nil, swift: swift) }
     }
 
+    /// The same for an answer each member must first accept (an `async` block: only an `async`
+    /// member's); the first problem is reported and nothing is added.
+    @usableFromInline
+    func append(checked swift: SwiftAnswer, blockTypes: [Any.Type], site: SourceSite) {
+        for stub in stubs {
+            guard let problem = stub.bound.blockProblem(blockTypes, swift: swift, throwing: nil) else { continue }
+            FailureReporter.report(ImpostorFailure(message: FailureMessages.laterAnswerRefused(problem), site: site))
+            return
+        }
+        append(swift: swift)
+    }
+
     /// Answers the next call with `body`, which takes the mock's arguments or none.
     @inlinable @discardableResult
     public func then<each Argument>(
@@ -266,7 +278,7 @@ public struct StubChain<Result> {
         append(StubAnswer { frame, _ in
             var cursor = 0
             StubAnswer.write(body(repeat StubAnswer.argument((each Argument).self, of: frame, at: &cursor)), to: frame)
-        }, swift: SwiftAnswer { call in
+        }, swift: SwiftAnswer(typed: body) { call in
             var cursor = 0
             return body(repeat SwiftAnswer.argument((each Argument).self, of: call, at: &cursor))
         })
@@ -284,10 +296,10 @@ public struct StubChain<Result> {
         let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
         for stub in stubs {
             guard let problem = stub.bound.throwProblem(error) else { continue }
-            FailureReporter.report(ImpostorFailure(message: problem, site: site))
+            FailureReporter.report(ImpostorFailure(message: FailureMessages.laterAnswerRefused(problem), site: site))
             return self
         }
-        for stub in stubs { stub.append(answer: nil, swift: SwiftAnswer { _ in throw error }) }
+        for stub in stubs { stub.append(answer: nil, swift: SwiftAnswer.throwing(error, as: Result.self)) }
         return self
     }
 
@@ -298,7 +310,7 @@ public struct StubChain<Result> {
         guard !blockTypes.isEmpty else { return true }
         for stub in stubs {
             guard let problem = stub.bound.blockProblem(blockTypes, swift: SwiftAnswer { _ in () }, throwing: nil) else { continue }
-            FailureReporter.report(ImpostorFailure(message: problem, site: site))
+            FailureReporter.report(ImpostorFailure(message: FailureMessages.laterAnswerRefused(problem), site: site))
             return false
         }
         return true
@@ -307,7 +319,7 @@ public struct StubChain<Result> {
     /// Answers the next calls with `values` in turn; the last repeats.
     @inlinable @discardableResult
     public func thenReturning(_ values: Result...) -> StubChain {
-        for value in values { append(StubAnswer { frame, _ in StubAnswer.write(value, to: frame) }, swift: SwiftAnswer { _ in value }) }
+        for value in values { append(StubAnswer { frame, _ in StubAnswer.write(value, to: frame) }, swift: SwiftAnswer.constant(value)) }
         return self
     }
 }

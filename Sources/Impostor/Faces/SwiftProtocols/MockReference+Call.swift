@@ -1,9 +1,9 @@
 // The typed entry point of a Swift mock's call: `call(ref, args:)` lands here with the
 // arguments as their own types. Inlinable, so that it is specialized for the member's types in
 // the mock's module: generic code over a parameter pack builds the arguments' tuple type at
-// run time on every call. A call nothing but the default value can answer is recorded typed
-// and answered at once; any other is boxed for the engine (`SwiftMember.call`), which hands
-// the finished call back to be recorded typed.
+// run time on every call. A call that the default value or a stub's typed answers answer is
+// matched, answered and recorded here; any other is boxed for the engine (`SwiftMember.call`),
+// which hands the finished call back to be recorded typed.
 
 // `call` and `callAsync` are written out alike rather than sharing a helper for the first
 // steps: a helper returning an optional answer, with the entry matched twice, made row 13c 25%
@@ -71,7 +71,7 @@ extension MockReference {
         // The arguments laid out once: the table reads their bytes, the block takes them, the
         // log keeps them (each copy of a `String` counts a reference).
         var packed = Arguments(values: (repeat each arguments))
-        guard let body = typedAnswer(table, &packed) else { return nil }
+        guard let body = typedAnswer(table, &packed, async: false) else { return nil }
         return try answer(with: body, owner, site: site, packed)
     }
 
@@ -81,17 +81,22 @@ extension MockReference {
         from table: Unmanaged<StubKeyTable>?, _ owner: MockCore, site: CallSite, _ arguments: repeat each Argument
     ) async throws(Failure) -> Result? {
         var packed = Arguments(values: (repeat each arguments))
-        guard let body = typedAnswer(table, &packed) else { return nil }
-        guard body._withUnsafeGuaranteedRef({ ObjectIdentifier(type(of: $0)) }) == typedKinds.asyncBlock else {
+        guard let body = typedAnswer(table, &packed, async: true) else { return nil }
+        let kind = body._withUnsafeGuaranteedRef { ObjectIdentifier(type(of: $0)) }
+        guard kind == typedKinds.asyncBlock || kind == typedKinds.asyncBlockOfNothing else {
             return try answer(with: body, owner, site: site, packed)
         }
-        // Sound: its stub or the member keeps the answer as long as the member lives (held
-        // here too, across the suspensions); the kind says it was made for these types.
-        let block = unsafeDowncast(body.takeUnretainedValue(), to: TypedAsyncAnswer<repeat each Argument, Result>.self).block
         let stamp = member.stampNow()
         let value: Result
         do {
-            value = try await block(repeat each packed.values)
+            // Sound: its stub or the member keeps the answer as long as the member lives (held
+            // here too, across the suspensions); the kind says it was made for these types.
+            if kind == typedKinds.asyncBlock {
+                let block = unsafeDowncast(body.takeUnretainedValue(), to: TypedAsyncAnswer<repeat each Argument, Result>.self).block
+                value = try await block(repeat each packed.values)
+            } else {
+                value = try await unsafeDowncast(body.takeUnretainedValue(), to: TypedAsyncAnswer<Result>.self).block()
+            }
         } catch {
             value = try recover(from: error, stamp: stamp, site: site, packed)
         }
@@ -99,10 +104,11 @@ extension MockReference {
         return value
     }
 
-    /// The typed answer of the newest stub the table finds for the arguments, or the
-    /// registered result's when no stub matches; nil when only the engine can answer.
+    /// The typed answer of the newest stub the table finds for the arguments (the next of its
+    /// consecutive answers, taken for this call), or the registered result's when no stub
+    /// matches; nil when only the engine can answer. `async`: the member is `async`.
     @inlinable
-    func typedAnswer(_ table: Unmanaged<StubKeyTable>?, _ packed: inout Arguments) -> Unmanaged<AnyObject>? {
+    func typedAnswer(_ table: Unmanaged<StubKeyTable>?, _ packed: inout Arguments, async: Bool) -> Unmanaged<AnyObject>? {
         guard let table else { return member.registeredAnswer }
         // The table's keys read the arguments' bytes (one stored tuple: laid out as the tuple).
         let found = withUnsafeBytes(of: &packed) { bytes in
@@ -114,8 +120,8 @@ extension MockReference {
         }
         switch found {
         case .stub(let stub):
-            // Sound: the member keeps its stubs, and a stub its first answer, as long as it lives.
-            return stub._withUnsafeGuaranteedRef { $0.typedAnswerUnretained }
+            // Sound: the member keeps its stubs, and a stub its answers, as long as it lives.
+            return stub._withUnsafeGuaranteedRef { $0.typedAnswerUnretained ?? $0.nextTypedAnswer(accepting: typedKinds, async: async) }
         case .none:
             return member.registeredAnswer
         case .engine:

@@ -33,6 +33,13 @@ struct SwiftAnswer: @unchecked Sendable {
         SwiftAnswer(body: .sync { _ in value }, typed: ConstantAnswer(value))
     }
 
+    /// An answer that throws `error` for every call, which the typed entry point throws
+    /// directly (as a block of nothing that throws).
+    @usableFromInline
+    static func throwing<Result>(_ error: any Error, as _: Result.Type) -> SwiftAnswer {
+        SwiftAnswer(typed: { () throws -> Result in throw error }) { _ in throw error }
+    }
+
     private init(body: Body, typed: AnyObject?) {
         self.body = body
         self.typed = typed

@@ -43,7 +43,7 @@ extension SwiftCallPattern: BoundPattern {
                 site: site))
             return nil
         }
-        return (nil, SwiftAnswer { _ in body() })
+        return (nil, SwiftAnswer(typed: body) { _ in body() })
     }
 
     var originalAnswer: StubAnswer? { nil }

@@ -24,14 +24,46 @@ public struct SwiftStubChain<each Argument, Result, Failure: Error> {
     @inlinable @discardableResult @_disfavoredOverload
     public func then(_ body: @escaping () throws -> Result
     ) -> Self {
-        untyped.append(swift: SwiftAnswer { _ in try body() })
+        untyped.append(swift: SwiftAnswer(typed: body) { _ in try body() })
+        return self
+    }
+
+    /// Answers the next call with an `async` block of the member's arguments: for `async`
+    /// members.
+    ///
+    /// ```swift
+    /// stub(albums.$getAlbum(id: any())).with { id async in .draft(id) }.then { id async in await library.album(id) }
+    /// ```
+    ///
+    /// Refused, with nothing added, for a member that is not `async`.
+    @inlinable @discardableResult
+    public func then(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ body: @escaping (repeat each Argument) async throws -> Result
+    ) -> Self {
+        untyped.append(
+            checked: SwiftTypedAnswers.asyncAnswer(body), blockTypes: SwiftTypedAnswers.types(repeat (each Argument).self),
+            site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        return self
+    }
+
+    /// Answers the next call with an `async` block that takes no arguments: for `async`
+    /// members.
+    @inlinable @discardableResult @_disfavoredOverload
+    public func then(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ body: @escaping () async throws -> Result
+    ) -> Self {
+        untyped.append(
+            checked: SwiftAnswer(asyncTyped: body) { _ in try await body() }, blockTypes: [],
+            site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
         return self
     }
 
     /// Answers the next calls with `values` in turn; the last repeats.
     @inlinable @discardableResult
     public func thenReturning(_ values: Result...) -> Self {
-        for value in values { untyped.append(swift: SwiftAnswer { _ in value }) }
+        for value in values { untyped.append(swift: SwiftAnswer.constant(value)) }
         return self
     }
 

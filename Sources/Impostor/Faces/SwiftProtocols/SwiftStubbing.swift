@@ -59,7 +59,7 @@ public struct SwiftStubbing<each Argument, Result, Failure: Error> {
         _ body: @escaping () throws -> Result
     ) -> SwiftStubChain<repeat each Argument, Result, Failure> {
         SwiftStubChain(untyped.install(
-            nil, swift: SwiftAnswer { _ in try body() }, blockTypes: [],
+            nil, swift: SwiftAnswer(typed: body) { _ in try body() }, blockTypes: [],
             site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)))
     }
 
@@ -87,7 +87,7 @@ public struct SwiftStubbing<each Argument, Result, Failure: Error> {
         _ body: @escaping () async throws -> Result
     ) -> SwiftStubChain<repeat each Argument, Result, Failure> {
         SwiftStubChain(untyped.install(
-            nil, swift: SwiftAnswer(async: { _ in try await body() }), blockTypes: [],
+            nil, swift: SwiftAnswer(asyncTyped: body) { _ in try await body() }, blockTypes: [],
             site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)))
     }
 

@@ -1,10 +1,11 @@
 import Synchronization
 
 // Stubs as the typed entry point tries them: each stub's matchers compiled once for the
-// member's own types, and its block kept with them, so that a call a single-answer stub
-// answers is matched and answered without boxing its arguments or casting them back.
-// Anything else (expectations, captors, literals of a Mocka-style prototype, consecutive
-// answers, blocks that throw or take an `Invocation`) goes to the engine, as before.
+// member's own types, and its blocks, values and errors kept with them, so that a call a stub
+// answers (with its only answer or the next of consecutive ones) is matched and answered
+// without boxing its arguments or casting them back. Anything else (expectations, captors,
+// literals of a Mocka-style prototype, blocks that take an `Invocation`) goes to the
+// engine, as before.
 
 /// One argument matcher's test, reached through the argument's address: what a stub table
 /// calls when bytes cannot decide (see ``RawArgumentKey``). Non-generic, so that the tables
@@ -333,12 +334,21 @@ struct TypedStubKinds: Sendable {
     @usableFromInline let block: ObjectIdentifier
     @usableFromInline let asyncBlock: ObjectIdentifier
     @usableFromInline let blockOfNothing: ObjectIdentifier
+    @usableFromInline let asyncBlockOfNothing: ObjectIdentifier
     @usableFromInline let constant: ObjectIdentifier
 
     init<each Argument, Result, Failure>(for _: MockReference<repeat each Argument, Result, Failure>.Type) {
         block = ObjectIdentifier(TypedAnswer<repeat each Argument, Result>.self)
         asyncBlock = ObjectIdentifier(TypedAsyncAnswer<repeat each Argument, Result>.self)
         blockOfNothing = ObjectIdentifier(TypedAnswer<Result>.self)
+        asyncBlockOfNothing = ObjectIdentifier(TypedAsyncAnswer<Result>.self)
         constant = ObjectIdentifier(ConstantAnswer<Result>.self)
+    }
+
+    /// Whether the typed entry point runs an answer of class `kind` itself: on an `async`
+    /// member, `async` blocks too.
+    func runs(_ kind: ObjectIdentifier, async: Bool) -> Bool {
+        if kind == block || kind == constant || kind == blockOfNothing { return true }
+        return async && (kind == asyncBlock || kind == asyncBlockOfNothing)
     }
 }

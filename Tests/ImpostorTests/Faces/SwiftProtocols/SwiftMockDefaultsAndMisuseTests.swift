@@ -129,6 +129,21 @@ struct SwiftMockDefaultsAndMisuseTests {
             "Cannot stub probe.length with an async block: the member is not async, so it cannot wait for one. Nothing was stubbed."
         ])
         #expect(probe.length("abc") == 0)
+        // An async block or a block of other types as a later answer is refused the same way;
+        // the stub keeps its earlier answers and the chain goes on.
+        let later = captureFailures {
+            stub(probe.lengthRef, any()).with { _ in 1 }.then { (text: String) async -> Int in text.count }.thenReturning(2)
+            stub(probe.length("b")).with { 5 }.then { (count: Int) in count }.thenReturning(6)
+        }
+        #expect(later.map(\.message) == [
+            "Cannot stub probe.length with an async block: the member is not async, so it cannot wait for one. "
+                + "This answer was not added; the stub keeps the answers before it.",
+            "The block passed to with { } takes (Int), but probe.length takes (String). Declare the block with exactly the "
+                + "mock's parameter types, no parameters, or one Invocation. This answer was not added; the stub keeps the "
+                + "answers before it.",
+        ])
+        #expect([probe.length("abc"), probe.length("abc"), probe.length("abc")] == [1, 2, 2])
+        #expect([probe.length("b"), probe.length("b"), probe.length("b")] == [5, 6, 6])
     }
 
     @Test func aCallAfterItsMockeryIsReleasedIsReported() {

@@ -1,3 +1,4 @@
+import Dispatch
 import Impostor
 import Testing
 
@@ -5,8 +6,9 @@ import Testing
 // a stub table with byte keys for `eq` of integers and Bool, tests for other matchers, blocks
 // run where the call is made. These cases check that it answers exactly as the engine would:
 // the newest matching stub, byte keys that tell values of every width and sign apart, a stub
-// the table cannot run (a Mocka-style literal, consecutive answers) answered by the engine in
-// its turn, errors recorded and thrown, a block that calls the mock itself, and nil results.
+// the table cannot run (a Mocka-style literal, an `Invocation` block) answered by the engine in
+// its turn, consecutive answers each taken once, errors recorded and thrown, a block that calls
+// the mock itself, and nil results.
 
 protocol Gauge {
     func level(_ small: Int8, _ large: UInt64, _ on: Bool) -> Int
@@ -193,6 +195,29 @@ struct SwiftMockTypedPathTests {
         #expect(try gauge.read("chain") == 3)
     }
 
+    /// Consecutive answers are taken in turn where the call is made, each by exactly one call
+    /// however many threads call at once, the last repeating; a chain that begins with an
+    /// `Invocation` block, which only the engine runs, is answered by the engine throughout.
+    @Test func consecutiveAnswersAreEachTakenOnceAcrossThreads() {
+        let gauge = MockGauge()
+        let values = Array(1...1_600)
+        let chain = stub(gauge.levelRef, eq(1), any(), any()).returning(values[0])
+        for value in values.dropFirst() { chain.thenReturning(value) }
+        stub(gauge.levelRef, eq(2), any(), any()).with { (_: Invocation) -> Int in -1 }.then { _, _, _ in -2 }.thenReturning(-3)
+        // Each thread writes its own slots; `concurrentPerform` returns after every thread.
+        nonisolated(unsafe) let answers = UnsafeMutableBufferPointer<Int>.allocate(capacity: 2_000)
+        defer { answers.deallocate() }
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            for index in 0..<250 { answers[thread * 250 + index] = gauge.level(1, 0, false) }
+        }
+        let sorted = answers.sorted()
+        #expect(sorted == values + Array(repeating: 1_600, count: 400))
+        #expect((0..<4).map { _ in gauge.level(2, 0, false) } == [-1, -2, -3, -3])
+        let recorded = gauge.calls(to: gauge.levelRef).compactMap { $0.returnValue(as: Int.self) }
+        #expect(recorded.count == 2_004)
+        #expect(recorded.filter { $0 > 0 }.sorted() == sorted)
+    }
+
     /// A registered result (MockingKit's `registerResult`) answers on the typed path too:
     /// after every stub, older or newer, including one only the engine can try; registering
     /// again replaces it; an error of the member's is recorded and thrown; a failure its block
@@ -255,8 +280,12 @@ struct SwiftMockTypedPathTests {
         }
         stub(archive.fetchRef, eq(0)).with { _ async throws in throw GaugeFault() }
         stub(archive.fetchRef, eq(1)).with { _ in "one" }
+        stub(archive.fetchRef, eq(2)).with { () async in "two" }.then { () async in "second two" }.thenThrowing(GaugeFault())
         #expect(try await archive.fetch(7) == "item 7")
         #expect(try await archive.fetch(1) == "one")
+        #expect(try await archive.fetch(2) == "two")
+        #expect(try await archive.fetch(2) == "second two")
+        await #expect(throws: GaugeFault()) { try await archive.fetch(2) }
         await #expect(throws: GaugeFault()) { try await archive.fetch(0) }
         let fetched = try await withThrowingTaskGroup(of: String.self) { group in
             for id in 10..<18 { group.addTask { try await archive.fetch(id) } }
@@ -264,8 +293,8 @@ struct SwiftMockTypedPathTests {
         }
         #expect(Set(fetched) == Set((10..<18).map { "item \($0)" }))
         let calls = archive.calls(to: archive.fetchRef)
-        #expect(calls.count == 11)
-        #expect(calls.map { $0.argument(0, as: Int.self) }.sorted() == [0, 1, 7] + Array(10..<18))
+        #expect(calls.count == 14)
+        #expect(calls.map { $0.argument(0, as: Int.self) }.sorted() == [0, 1, 2, 2, 2, 7] + Array(10..<18))
         verify(.once, archive.fetchRef, eq(0))
         verify(.times(8), archive.fetchRef, gt(9))
     }
