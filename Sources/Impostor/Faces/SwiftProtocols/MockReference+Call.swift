@@ -121,12 +121,21 @@ extension MockReference {
         switch found {
         case .stub(let stub):
             // Sound: the member keeps its stubs, and a stub its answers, as long as it lives.
-            return stub._withUnsafeGuaranteedRef { $0.typedAnswerUnretained ?? $0.nextTypedAnswer(accepting: typedKinds, async: async) }
+            if let only = stub._withUnsafeGuaranteedRef({ $0.typedAnswerUnretained }) { return only }
+            return nextTypedAnswer(of: stub, async: async)
         case .none:
             return member.registeredAnswer
         case .engine:
             return nil
         }
+    }
+
+    /// The next of a stub's consecutive answers, if the typed entry point runs it (see
+    /// `SwiftStub.nextTypedAnswer`). Out of line: a stub of one answer never comes here.
+    @inlinable @inline(never)
+    func nextTypedAnswer(of stub: Unmanaged<SwiftStub>, async: Bool) -> Unmanaged<AnyObject>? {
+        // Sound: the member keeps its stubs as long as it lives.
+        stub._withUnsafeGuaranteedRef { $0.nextTypedAnswer(accepting: typedKinds, async: async) }
     }
 
     /// Runs a typed answer, a block, a value or a block of nothing, and records the call; nil
