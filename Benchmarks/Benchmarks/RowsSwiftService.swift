@@ -3,7 +3,7 @@ import Dispatch
 import Impostor
 import Synchronization
 
-/// Rows 13a to 13j: Swift protocol mocks on the shape of issue 34 and of the peers harness
+/// Rows 13a to 13k: Swift protocol mocks on the shape of issue 34 and of the peers harness
 /// (`../shared/bench/swift-peers`): `fetch(id: Int, name: String) -> Int` with a `String`
 /// argument and `save(_:) async throws`, called by a Swift loop through an existential, next
 /// to a hand-written fake timed in the same run. Ratios are to the fake (13a, or 13f for the
@@ -167,6 +167,18 @@ enum SwiftServiceRows {
                                     notes: [ratio(registeredMeasurement.statistics.median / stubbedMedian, "13c")
                                             + "; MockingKit's registerResult(for: fetchRef) { id + name.utf8.count }; "
                                             + "records each call"]))
+
+            let consecutive = mockery.withCurrent { MockService() }
+            let value = id + name.utf8.count
+            stub(consecutive.fetchRef, any(), any()).returning(value, value)
+            let consecutiveMeasurement = Sampler.perCall(plan, expecting: answer, beforeEach: { consecutive.resetCalls() }) {
+                fetchLoop(consecutive, $0)
+            }
+            report.add(CallRows.row("13k", "Swift: Mock, consecutive answers", consecutiveMeasurement,
+                                    notes: [ratio(consecutiveMeasurement.statistics.median / stubbedMedian, "13c")
+                                            + "; stub(fetchRef, any(), any()).returning(5, 5): every call after the first "
+                                            + "takes the last answer under the stub's lock, as Mockito's thenReturn(a, b) "
+                                            + "repeats b; records each call"]))
         }
     }
 

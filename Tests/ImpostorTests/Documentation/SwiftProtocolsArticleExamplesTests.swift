@@ -201,6 +201,13 @@ struct SwiftProtocolsArticleExamplesTests {
         stub(try service.remove(eq(2))).throwing(ServiceError.notFound)
         #expect(throws: ServiceError.notFound) { try service.remove(2) }
         verify(.once, try service.remove(eq(2)))
+
+        stub(service.fetchRef, eq(1)).with { _ async in "draft" }.then { id async in "item \(id)" }
+            .thenThrowing(ServiceError.notFound)
+        #expect(try await service.fetch(1) == "draft")
+        #expect(try await service.fetch(1) == "item 1")
+        await #expect(throws: ServiceError.notFound) { try await service.fetch(1) }
+        await #expect(throws: ServiceError.notFound) { try await service.fetch(1) }
     }
 
     @Test func expectations() async throws {
