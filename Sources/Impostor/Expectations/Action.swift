@@ -43,12 +43,18 @@ final class ActionStep: @unchecked Sendable {
     /// the mock's arguments): a C call then runs it with ``ActionCall/unread`` instead of a new
     /// one. True unless the action says otherwise.
     let readsCall: Bool
+    /// The action as a Swift member's typed entry point runs it, without boxing the call: a
+    /// ``ConstantAnswer`` (`returnValue`), a ``TypedAnswer`` (`perform` with the member's
+    /// arguments or none, `throwError`), or ``ConsecutiveTypedActions``. Nil for the others,
+    /// which the engine runs.
+    let typed: AnyObject?
 
     init(
         description: String, returns: String? = nil, problem: @escaping (Signature, String) -> String? = { _, _ in nil },
         swift: ((SwiftCall, ActionCall) throws -> Any?)? = nil, swiftProblem: @escaping (SwiftMember) -> String? = { _ in nil },
-        readsCall: Bool = true, run: @escaping (CallFrame, ActionCall) -> Void
+        readsCall: Bool = true, typed: AnyObject? = nil, run: @escaping (CallFrame, ActionCall) -> Void
     ) {
+        self.typed = typed
         self.description = description
         self.readsCall = readsCall
         self.returns = returns
@@ -58,19 +64,20 @@ final class ActionStep: @unchecked Sendable {
         self.swiftProblem = swiftProblem
     }
 
-    /// An action that returns a value of the mock's result type.
+    /// An action that returns `value`, of the mock's result type.
     @usableFromInline
-    static func returning(
-        _ returns: String, swift: @escaping (SwiftCall, ActionCall) throws -> Any?, run: @escaping (CallFrame, ActionCall) -> Void
-    ) -> ActionStep {
-        ActionStep(description: "returnValue(\(returns))", returns: returns, swift: swift, readsCall: false, run: run)
+    static func returning<Result>(_ value: Result, run: @escaping (CallFrame, ActionCall) -> Void) -> ActionStep {
+        let returns = "\(value)"
+        return ActionStep(
+            description: "returnValue(\(returns))", returns: returns, swift: { _, _ in value }, readsCall: false,
+            typed: ConstantAnswer(value), run: run)
     }
 
     /// A `perform` block taking the mock's arguments as `blockTypes` (checked against the
-    /// mock's parameters when the expectation is declared).
+    /// mock's parameters when the expectation is declared); `typed` is the block as written.
     @usableFromInline
     static func block(
-        taking blockTypes: [Any.Type], swift: @escaping (SwiftCall, ActionCall) throws -> Any?,
+        taking blockTypes: [Any.Type], typed: AnyObject, swift: @escaping (SwiftCall, ActionCall) throws -> Any?,
         run: @escaping (CallFrame, ActionCall) -> Void
     ) -> ActionStep {
         ActionStep(
@@ -78,7 +85,7 @@ final class ActionStep: @unchecked Sendable {
             problem: { signature, mockName in ActionChecks.blockProblem(blockTypes, signature: signature, mockName: mockName) },
             swift: swift,
             swiftProblem: { member in SwiftStubCheck.blockProblem(member, blockTypes: blockTypes) },
-            readsCall: false, run: run)
+            readsCall: false, typed: typed, run: run)
     }
 }
 

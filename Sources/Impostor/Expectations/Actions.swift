@@ -7,7 +7,7 @@
 /// ```
 @inlinable
 public func returnValue<Result>(_ value: Result) -> Action<Result> {
-    Action(ActionStep.returning("\(value)", swift: { _, _ in value }) { frame, _ in StubAnswer.write(value, to: frame) })
+    Action(ActionStep.returning(value) { frame, _ in StubAnswer.write(value, to: frame) })
 }
 
 /// Runs `body` with the call's arguments, in order and with their exact types (or no
@@ -23,7 +23,7 @@ public func returnValue<Result>(_ value: Result) -> Action<Result> {
 public func perform<each Argument, Result>(_ body: @escaping (repeat each Argument) -> Result) -> Action<Result> {
     var blockTypes: [Any.Type] = []
     repeat blockTypes.append((each Argument).self)
-    return Action(ActionStep.block(taking: blockTypes, swift: { call, _ in
+    return Action(ActionStep.block(taking: blockTypes, typed: TypedAnswer(body), swift: { call, _ in
         var cursor = 0
         return body(repeat SwiftAnswer.argument((each Argument).self, of: call, at: &cursor))
     }) { frame, _ in
@@ -38,7 +38,7 @@ public func perform<each Argument, Result>(_ body: @escaping (repeat each Argume
 /// generic metadata on every call).
 @inlinable
 public func perform<A, Result>(_ body: @escaping (A) -> Result) -> Action<Result> {
-    Action(ActionStep.block(taking: [A.self], swift: { call, _ in
+    Action(ActionStep.block(taking: [A.self], typed: TypedAnswer(body), swift: { call, _ in
         var cursor = 0
         return body(SwiftAnswer.argument(A.self, of: call, at: &cursor))
     }) { frame, _ in
@@ -49,7 +49,7 @@ public func perform<A, Result>(_ body: @escaping (A) -> Result) -> Action<Result
 /// `perform` with a block of two arguments (see the one-argument form).
 @inlinable
 public func perform<A, B, Result>(_ body: @escaping (A, B) -> Result) -> Action<Result> {
-    Action(ActionStep.block(taking: [A.self, B.self], swift: { call, _ in
+    Action(ActionStep.block(taking: [A.self, B.self], typed: TypedAnswer(body), swift: { call, _ in
         var cursor = 0
         let a = SwiftAnswer.argument(A.self, of: call, at: &cursor)
         return body(a, SwiftAnswer.argument(B.self, of: call, at: &cursor))
@@ -62,7 +62,7 @@ public func perform<A, B, Result>(_ body: @escaping (A, B) -> Result) -> Action<
 /// `perform` with a block of three arguments (see the one-argument form).
 @inlinable
 public func perform<A, B, C, Result>(_ body: @escaping (A, B, C) -> Result) -> Action<Result> {
-    Action(ActionStep.block(taking: [A.self, B.self, C.self], swift: { call, _ in
+    Action(ActionStep.block(taking: [A.self, B.self, C.self], typed: TypedAnswer(body), swift: { call, _ in
         var cursor = 0
         let a = SwiftAnswer.argument(A.self, of: call, at: &cursor)
         let b = SwiftAnswer.argument(B.self, of: call, at: &cursor)
@@ -108,7 +108,7 @@ public func throwError<Result>(_ error: any Error) -> Action<Result> {
             SwiftStubCheck.canThrow(error, member) ? nil : FailureMessages.swiftThrowOnNonThrowingMember(
                 "answer", mock: member.name, error: ValueFormatter.describeSwiftValue(error), failure: TypeMetadata.name(of: member.failureType))
         },
-        readsCall: false, run: { frame, _ in frame.writeZeroResult() }))
+        readsCall: false, typed: TypedAnswer { () throws -> Result in throw error }, run: { frame, _ in frame.writeZeroResult() }))
 }
 
 /// Runs the first action on the expectation's first call, the second on its second, and so
@@ -132,6 +132,7 @@ public func onConsecutiveCalls<Result>(_ actions: Action<Result>...) -> Action<R
             return try steps[call.index].swift!(swiftCall, call)
         } : nil,
         swiftProblem: { member in steps.lazy.compactMap { $0.swiftProblem(member) }.first },
+        typed: ConsecutiveTypedActions(steps),
         run: { frame, call in
             guard call.index < steps.count else {
                 FailureReporter.report(ImpostorFailure(
@@ -241,5 +242,18 @@ enum ActionChecks {
                 pointee: TypeMetadata.name(of: pointee), valueType: valueName)
         }
         return nil
+    }
+}
+
+/// `onConsecutiveCalls` as a Swift member's typed entry point runs it: each action's typed
+/// form, one per call (see ``ActionStep/typed``).
+final class ConsecutiveTypedActions: @unchecked Sendable {
+    // @unchecked: immutable; the actions' values and blocks are the test's, as every action's.
+    /// The actions' typed forms, or nil when one of them has none (the engine then runs all).
+    let steps: [AnyObject]?
+
+    init(_ steps: [ActionStep]) {
+        let typed = steps.compactMap(\.typed)
+        self.steps = typed.count == steps.count ? typed : nil
     }
 }

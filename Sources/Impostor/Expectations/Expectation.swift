@@ -52,7 +52,12 @@ final class Expectation: @unchecked Sendable {
         isPublished = true
         // Sound: `actions` never changes after publication and keeps the step alive.
         publishedActions = actions.map { Unmanaged.passUnretained($0) }
+        if let member = mock as? SwiftMember { typedPlan = TypedExpectationPlan(self, on: member) }
     }
+
+    /// For an expectation on a Swift member: how its typed entry point tries it, or nil when
+    /// only the engine can. Set when published, read inside the book's monitor.
+    private(set) var typedPlan: TypedExpectationPlan?
 
     /// Calls it has taken.
     var count: Int { cell.taken }

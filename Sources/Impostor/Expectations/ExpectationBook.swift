@@ -118,27 +118,51 @@ final class ExpectationBook: @unchecked Sendable {
         dispatch(member) { $0.matches(values: values) }
     }
 
+    /// The same for a Swift member's typed entry point, reading the arguments where they lie
+    /// (the tuple's bytes): nil, with nothing taken, when an expectation on the member that it
+    /// cannot try (see ``TypedExpectationPlan``) comes before the one that takes the call, or a
+    /// `never` matches; the engine then dispatches the call, and reports it.
+    func dispatch(_ member: SwiftMember, typedArguments arguments: UnsafeRawPointer, kinds: TypedStubKinds) -> Dispatch? {
+        monitor.withEntered {
+            for expectation in expectations where expectation.mock === member {
+                guard let plan = expectation.typedPlan, plan.runs(with: kinds) else { return nil }
+                guard plan.matches(arguments), let taken = take(expectation) else { continue }
+                if case .forbidden = taken { return nil }
+                return taken
+            }
+            return .unmatched
+        }
+    }
+
     /// Inlined into both callers, so a C call pays no closure call per expectation.
     @inline(__always)
     private func dispatch(_ mock: AnyObject, matching: (Expectation) -> Bool) -> Dispatch {
         monitor.withEntered {
             for expectation in expectations where expectation.mock === mock {
-                guard matching(expectation),
-                      expectation.condition?.holds ?? true,
-                      expectation.sequences.allSatisfy({ $0.track.blocker(for: expectation) == nil })
-                else { continue }
-                if expectation.isForbidden { return .forbidden(expectation) }
-                guard let index = expectation.takeCall() else { continue }
-                var moved = false
-                if let change = expectation.change {
-                    change.states.machine.value = change.value
-                    unfinishedStateChanges += 1
-                    moved = true
-                }
-                return .answered(expectation, index: index, movedState: moved)
+                guard matching(expectation), let taken = take(expectation) else { continue }
+                return taken
             }
             return .unmatched
         }
+    }
+
+    /// An expectation whose arguments match takes the call when its `when` holds, its
+    /// sequences are at it and it is not saturated: counted, its state moved. Nil when it
+    /// does not take it. Inside the monitor.
+    @inline(__always)
+    private func take(_ expectation: Expectation) -> Dispatch? {
+        guard expectation.condition?.holds ?? true,
+              expectation.sequences.allSatisfy({ $0.track.blocker(for: expectation) == nil })
+        else { return nil }
+        if expectation.isForbidden { return .forbidden(expectation) }
+        guard let index = expectation.takeCall() else { return nil }
+        var moved = false
+        if let change = expectation.change {
+            change.states.machine.value = change.value
+            unfinishedStateChanges += 1
+            moved = true
+        }
+        return .answered(expectation, index: index, movedState: moved)
     }
 
     /// Moves a state from the test's side, and wakes whoever waits.

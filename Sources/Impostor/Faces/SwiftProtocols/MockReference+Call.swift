@@ -27,8 +27,10 @@ extension MockReference {
             return member.lateCall(site: site.sourceSite)
         case .stubs(let table):
             if let value = try answer(from: table, owner, site: site, repeat each arguments) { return value }
-        case .engine:
-            break
+        case .expected(let table):
+            let (value, unmatched) = try answerExpected(owner, site: site, repeat each arguments)
+            if let value { return value }
+            if unmatched, let value = try answer(from: table, owner, site: site, repeat each arguments) { return value }
         }
         let log = self.log
         return try member.call(Self.box(repeat each arguments), returning: Result.self, throwing: Failure.self, site: site.sourceSite) { call, result in
@@ -50,8 +52,10 @@ extension MockReference {
             return member.lateCall(site: site.sourceSite)
         case .stubs(let table):
             if let value = try await answerAsync(from: table, owner, site: site, repeat each arguments) { return value }
-        case .engine:
-            break
+        case .expected(let table):
+            let (value, unmatched) = try answerExpected(owner, site: site, repeat each arguments)
+            if let value { return value }
+            if unmatched, let value = try await answerAsync(from: table, owner, site: site, repeat each arguments) { return value }
         }
         let log = self.log
         return try await member.callAsync(Self.box(repeat each arguments), returning: Result.self, throwing: Failure.self, site: site.sourceSite) {
@@ -102,6 +106,45 @@ extension MockReference {
         }
         log.append(stamp: stamp, packed, result: value, error: nil)
         return value
+    }
+
+    /// A call of a member that expectations name, dispatched to them: the answer of the
+    /// expectation that took it, run and recorded here; or `unmatched` when none takes it (the
+    /// stubs answer next); or neither, with nothing taken, when only the engine can dispatch
+    /// it. Out of line: a call no expectation names never comes here.
+    @inlinable @inline(never)
+    func answerExpected(
+        _ owner: MockCore, site: CallSite, _ arguments: repeat each Argument
+    ) throws(Failure) -> (value: Result?, unmatched: Bool) {
+        var packed = Arguments(values: (repeat each arguments))
+        let outcome = withUnsafeBytes(of: &packed) { bytes in
+            member.expectedAnswer(
+                arguments: bytes.baseAddress ?? UnsafeRawPointer(bitPattern: MemoryLayout<Int>.alignment).unsafelyUnwrapped,
+                kinds: typedKinds)
+        }
+        switch outcome {
+        case .engine:
+            return (nil, false)
+        case .unmatched:
+            return (nil, true)
+        case .answered(let action, let movedState):
+            // After the call is recorded: a waiter wakes only once the call that moved a state is done.
+            defer { if movedState { member.finishMovedState() } }
+            // The plan checked that this entry point runs the action's kind, so `answer(with:)`
+            // answers it. Held across the call: the action may outlive its expectation's list.
+            if let action, let value = try withExtendedLifetime(action, { () throws(Failure) -> Result? in
+                try answer(with: .passUnretained(action), owner, site: site, packed)
+            }) {
+                return (value, false)
+            }
+            let stamp = member.stampNow()
+            guard let value = makeDefault.make() else {
+                log.append(stamp: stamp, packed, result: nil, error: nil)
+                member.stopWithoutDefault(Result.self, site: site.sourceSite)
+            }
+            log.append(stamp: stamp, packed, result: value, error: nil)
+            return (value, false)
+        }
     }
 
     /// The typed answer of the newest stub the table finds for the arguments (the next of its

@@ -26,3 +26,38 @@ extension SwiftMember {
         }
     }
 }
+
+extension SwiftMember {
+    /// What the expectations did with a call the typed entry point brought them.
+    @usableFromInline
+    enum ExpectedAnswer {
+        /// Nothing was taken: the engine dispatches the call (an expectation only it can try
+        /// came first, or a `never` matched, which it reports).
+        case engine
+        /// No expectation takes the call: the member's stubs answer it, as any call.
+        case unmatched
+        /// An expectation took the call: its typed action answers (nil: the default value),
+        /// and once the call is recorded `finishMovedState()` is owed if it moved a state.
+        case answered(AnyObject?, movedState: Bool)
+    }
+
+    /// Dispatches a call, its arguments laid out at `arguments`, to the Mockery's expectations
+    /// on this member, as the engine's `decideExpected` does, for an entry point that runs
+    /// answers of `kinds`.
+    @usableFromInline
+    func expectedAnswer(arguments: UnsafeRawPointer, kinds: TypedStubKinds) -> ExpectedAnswer {
+        let (book, pending) = state.withLock { ($0.book, $0.pendingFailures) }
+        switch book.dispatch(self, typedArguments: arguments, kinds: kinds) {
+        case nil, .forbidden: return .engine
+        case .unmatched: return .unmatched
+        case .answered(let expectation, let index, let moved):
+            // Published before this dispatch, inside the monitor it ran in; never changed after.
+            let plan = expectation.typedPlan.unsafelyUnwrapped
+            return .answered(plan.answer(forCall: index, of: expectation, pending: pending), movedState: moved)
+        }
+    }
+
+    /// After a call that moved a state is recorded: wakes whoever waits on the state.
+    @usableFromInline
+    func finishMovedState() { book.finish(movedState: true) }
+}

@@ -104,8 +104,10 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
         /// call to the engine if none it can run answers. Unretained: the member keeps its
         /// tables as long as it lives.
         case stubs(Unmanaged<StubKeyTable>?)
-        /// Expectations may answer: the engine decides.
-        case engine
+        /// Expectations may answer: the typed entry point dispatches the call to them (see
+        /// `expectedAnswer`), then to these stubs as above, and hands it to the engine where
+        /// it cannot.
+        case expected(Unmanaged<StubKeyTable>?)
     }
 
     /// The first step of every call: ties the member to `owner`, reports matchers left over
@@ -119,9 +121,9 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
         if isReleasedForCalls { return .released }
         if attention { MatcherRecorder.reportLeftovers() }
         if answersByDefault.load(ordering: .acquiring) { return .byDefault(stamp: CallStamp.next()) }
-        if isExpected { return .engine }
         let address = table.load(ordering: .acquiring)
-        return .stubs(address == 0 ? nil : Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped))
+        let stubs = address == 0 ? nil : Unmanaged<StubKeyTable>.fromOpaque(UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped)
+        return isExpected ? .expected(stubs) : .stubs(stubs)
     }
 
     /// A stamp for a call the typed entry point answers itself (its log keeps the thread).

@@ -323,6 +323,7 @@ final class ConstantAnswer<Result>: @unchecked Sendable {
     // `returning` is documented to.
     @usableFromInline let value: Result
 
+    @usableFromInline
     init(_ value: Result) {
         self.value = value
     }
