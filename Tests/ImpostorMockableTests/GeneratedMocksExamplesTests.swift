@@ -158,6 +158,16 @@ struct GeneratedMocksExamplesTests {
         #expect(calls.map { $0.returnValue(as: String.self) } == ["OLLEH", "ABC"])
         #expect(invocations(of: converter.$convert(eq("abc"))).count == 1)
     }
+
+    @Test("the article's example of reading a generated mock's calls")
+    func readingCallsAsTheArticleShows() {
+        let converter = ConverterMock()
+        stub(converter.$convert(any())).with { (text: String) in String(text.reversed()) }
+        #expect(converter.convert("Hello") == "olleH")
+        let calls = invocations(of: converter.$convert(any()))
+        #expect(calls.first?.argument(0, as: String.self) == "Hello")
+        #expect(calls.first?.returnValue(as: String.self) == "olleH")
+    }
 }
 
 // The README's example, as written there (with its `id` and `missing`).

@@ -67,7 +67,7 @@ final class ActionStep: @unchecked Sendable {
     /// An action that returns `value`, of the mock's result type.
     @usableFromInline
     static func returning<Result>(_ value: Result, run: @escaping (CallFrame, ActionCall) -> Void) -> ActionStep {
-        let returns = "\(value)"
+        let returns = ValueFormatter.describeSwiftValue(value)
         return ActionStep(
             description: "returnValue(\(returns))", returns: returns, swift: { _, _ in value }, readsCall: false,
             typed: ConstantAnswer(value), run: run)

@@ -35,15 +35,26 @@ extension FailureMessages {
         "argument \(position)\(label.map { " (\($0))" } ?? ""): expected \(expected), got \(got)"
     }
 
-    static func swiftAsyncAnswerOnSyncMember(_ purpose: String, mock: String) -> String {
+    /// `unstatedReference`: the member's name when its reference was made by name without
+    /// `isAsync`, which is then the likely mistake.
+    static func swiftAsyncAnswerOnSyncMember(_ purpose: String, mock: String, unstatedReference: String? = nil) -> String {
         "Cannot \(purpose) \(mock) with an async block: the member is not async, so it cannot wait for one. "
+            + (unstatedReference.map {
+                "(Its reference was made by name, which does not say: if the member is async, make it with "
+                    + "MockReference(named: \"\($0)\", isAsync: true).) "
+            } ?? "")
             + "Nothing was stubbed."
     }
 
+    /// `purpose` is "stub" for `throwing(...)`, "answer" for an expectation's `throwError(...)`.
     static func swiftThrowOnNonThrowingMember(_ purpose: String, mock: String, error: String, failure: String) -> String {
-        failure == "Never"
-            ? "Cannot \(purpose) \(mock) with throwing(\(error)): the member does not throw. Nothing was stubbed."
-            : "Cannot \(purpose) \(mock) with throwing(\(error)): the member throws only \(failure). Nothing was stubbed."
+        let spelled = purpose == "answer" ? "throwError(\(error))" : "throwing(\(error))"
+        let outcome = purpose == "answer"
+            ? "The expectation was given no actions, so the calls it takes return the default value."
+            : "Nothing was stubbed."
+        return failure == "Never"
+            ? "Cannot \(purpose) \(mock) with \(spelled): the member does not throw. \(outcome)"
+            : "Cannot \(purpose) \(mock) with \(spelled): the member throws only \(failure). \(outcome)"
     }
 
     static func swiftLiteralNotEquatable(_ purpose: String, mock: String, position: Int, type: String) -> String {

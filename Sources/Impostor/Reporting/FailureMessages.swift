@@ -250,11 +250,13 @@ extension FailureMessages {
     }
 
     /// A problem with an answer added to a stub's chain (`then`, `thenThrowing`): the stub and
-    /// its earlier answers stay, so the problem's own "Nothing was stubbed." would be wrong.
+    /// its other answers stay, so the problem's own "Nothing was stubbed." would be wrong, and
+    /// the block was passed to `then`, not `with`.
     static func laterAnswerRefused(_ problem: String) -> String {
         let suffix = " Nothing was stubbed."
-        let reason = problem.hasSuffix(suffix) ? String(problem.dropLast(suffix.count)) : problem
-        return reason + " This answer was not added; the stub keeps the answers before it."
+        let reason = (problem.hasSuffix(suffix) ? String(problem.dropLast(suffix.count)) : problem)
+            .replacing("The block passed to with { }", with: "The block passed to then { }")
+        return reason + " This answer was not added; the stub keeps its other answers, and the next one given takes its turn."
     }
 }
 

@@ -1,7 +1,7 @@
 // Forgetting what mocks received and how they answer, Mockito-style.
 
 /// Forgets the calls the mocks received so far; their stubs stay (Mockito's
-/// `clearInvocations`).
+/// `clearInvocations`). For C mocks and Swift mocks alike.
 ///
 /// Use it after setting up, so that later verifies count only what the code under test did:
 ///
@@ -28,7 +28,9 @@ public func clearInvocations<each Mock>(
 }
 
 /// Forgets the stubs and the calls of the mocks (Mockito's `reset`): afterwards each answers
-/// every call with zero, as a new mock would, and has no recorded calls.
+/// every call with zero, as a new mock would, and has no recorded calls. A Swift mock forgets
+/// its members' stubs and registered results too, and answers with default values; its
+/// expectations stay.
 ///
 /// ```swift
 /// stub(add(any(), 5)).with { 10 }
@@ -56,6 +58,7 @@ enum MockClearing {
     /// Forgets `mock`'s recorded calls, and its stubs too when `forgettingStubs`, after
     /// reporting the failures its calls raised so far.
     static func clear<Mock>(_ mock: Mock, forgettingStubs: Bool, site: SourceSite) {
+        if let swiftMock = mock as? any Mocking { return clear(swiftMock, forgettingStubs: forgettingStubs, site: site) }
         guard let interceptor = MockRegistry.interceptor(of: mock) else {
             FailureReporter.report(ImpostorFailure(message: FailureMessages.notAMock("\(Mock.self)"), site: site))
             return
@@ -70,5 +73,23 @@ enum MockClearing {
         // recorded calls are those made since (and any that were in progress).
         if forgettingStubs { interceptor.forgetStubs() }
         interceptor.store.removeAll()
+    }
+
+    /// The same for a Swift mock: each member it has used forgets its calls, and its stubs
+    /// and registered result when `forgettingStubs`.
+    static func clear(_ mock: any Mocking, forgettingStubs: Bool, site: SourceSite) {
+        let core = mock.mockCore
+        FailureReporter.flush(core.pendingFailures)
+        FailureReporter.flush(.global)
+        if core.isReleased {
+            FailureReporter.report(ImpostorFailure(message: FailureMessages.releasedMockQueried(core.name), site: site))
+            return
+        }
+        // Members stubbed but never called are found in the mock's properties.
+        ReferenceDiscovery.adoptReferences(of: mock)
+        for member in core.knownMembers {
+            if forgettingStubs { member.forgetStubs(keptBy: core) }
+            member.resetCalls()
+        }
     }
 }

@@ -153,6 +153,17 @@ struct SwiftProtocolsArticleExamplesTests {
         #expect(converter.hasCalled(converter.convertRef, numberOfTimes: 1))
         converter.resetCalls()
         #expect(!converter.hasCalled(converter.convertRef))
+
+        // Mockito's names: clearInvocations keeps the stubs, reset forgets them too.
+        stub(converter.convertRef, any()).returning("stubbed")
+        converter.registerResult(for: converter.convertRef) { _ in "registered" }
+        #expect(converter.convert("abc") == "stubbed")
+        clearInvocations(converter)
+        #expect(!converter.hasCalled(converter.convertRef))
+        #expect(converter.convert("abc") == "stubbed")
+        Impostor.reset(converter)
+        #expect(!converter.hasCalled(converter.convertRef))
+        #expect(converter.convert("abc") == "")
     }
 
     @Test func registeredResults() {

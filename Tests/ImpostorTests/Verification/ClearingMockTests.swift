@@ -163,4 +163,25 @@ import Glibc
         #expect(ct_call_binary_i32(pair, 1, 2) == 9)
         #expect(ct_call_binary_i32(pair, 1, 3) == 0)
     }
+
+    /// `clearInvocations` and `reset` take Swift mocks too: `clearInvocations` forgets the
+    /// calls and keeps the stubs; `reset` forgets every member's stubs (one stubbed but never
+    /// called included) and registered result, as well as the calls, and later stubs answer.
+    @Test(.mockery) func swiftMocksAreClearedAndResetToo() throws {
+        let gauge = MockGauge()
+        stub(gauge.levelRef, any(), any(), any()).returning(5)
+        stub(gauge.readRef, any()).returning(9)  // not called before the reset
+        #expect(gauge.level(1, 2, true) == 5)
+        clearInvocations(gauge)
+        #expect(gauge.calls(to: gauge.levelRef).isEmpty)
+        #expect(gauge.level(1, 2, true) == 5)
+        gauge.registerResult(for: gauge.levelRef) { _, _, _ in 7 }
+        Impostor.reset(gauge)
+        #expect(gauge.calls(to: gauge.levelRef).isEmpty)
+        #expect(gauge.level(1, 2, true) == 0)
+        #expect(try gauge.read("a") == nil)
+        stub(gauge.levelRef, any(), any(), any()).returning(6)
+        #expect(gauge.level(1, 2, true) == 6)
+        verify(.times(2), gauge.levelRef, any(), any(), any())
+    }
 }

@@ -68,18 +68,22 @@ public final class MockReference<each Argument, Result, Failure: Error>: Sendabl
     /// its types: `MockReference<String, Void, Never>(named: "title.set")`. Accessors named
     /// `title.get` and `title.set` (`subscript.get`, `subscript.set`) read in messages as
     /// Swift spells them: `channel.title`, `channel.title = "Evening"`, `table[0]`.
+    ///
+    /// Nothing in the types says whether the member is `async`: pass `isAsync: true` for one
+    /// that is, or its `async` blocks are refused.
     public init(
-        named name: String, isAsync: Bool = false, on mock: (any Mocking)? = nil,
+        named name: String, isAsync: Bool? = nil, on mock: (any Mocking)? = nil,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) {
         (log, makeDefault, typedKinds) = (TypedSwiftCallLog(), TypedDefault(), TypedStubKinds(for: Self.self))
         self.member = Self.makeMember(
-            name: name, property: name, log: log, isAsync: isAsync, owner: mock,
-            site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            name: name, property: name, log: log, isAsync: isAsync ?? false, owner: mock,
+            site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column), asyncUnstated: isAsync == nil)
     }
 
     private static func makeMember(
-        name: String?, property: String, log: SwiftCallLog, isAsync: Bool, owner: (any Mocking)?, site: SourceSite
+        name: String?, property: String, log: SwiftCallLog, isAsync: Bool, owner: (any Mocking)?, site: SourceSite,
+        asyncUnstated: Bool = false
     ) -> SwiftMember {
         var types: [Any.Type] = []
         repeat types.append((each Argument).self)
@@ -88,7 +92,7 @@ public final class MockReference<each Argument, Result, Failure: Error>: Sendabl
             memberName: base, parameterTypes: types, resultType: Result.self,
             failureType: Failure.self, isAsync: isAsync, site: site, mockery: Mockery.current,
             makeDefault: SwiftDefaults.maker(Result.self), log: log,
-            argumentLabels: labels)
+            argumentLabels: labels, asyncUnstated: asyncUnstated)
         if let owner { member.adopt(by: owner.mockCore) }
         return member
     }

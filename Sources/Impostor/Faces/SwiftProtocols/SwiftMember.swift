@@ -68,6 +68,9 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
     private let lateCalls = LateCallCount()
     /// The address of the mock that adopted this member: one load per call instead of a lock.
     private let adoptedBy = Atomic<UInt>(0)
+    /// True for a reference made by name without saying whether the member is `async`: a
+    /// refused `async` block then says how to say so.
+    let asyncUnstated: Bool
     /// Makes the value an unanswered call returns, decided once for the result type (the
     /// conformance lookups cost more than the rest of a call); nil when none can be made.
     let makeDefault: (() -> Any)?
@@ -75,8 +78,9 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
     init(
         memberName: String, parameterTypes: [Any.Type], resultType: Any.Type, failureType: Any.Type, isAsync: Bool,
         site: SourceSite, mockery: Mockery, makeDefault: (() -> Any)?, log: SwiftCallLog,
-        argumentLabels: ArgumentLabels = .none
+        argumentLabels: ArgumentLabels = .none, asyncUnstated: Bool = false
     ) {
+        self.asyncUnstated = asyncUnstated
         self.makeDefault = makeDefault
         self.log = log
         self.memberName = memberName
@@ -303,6 +307,28 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
 
     /// Forgets the recorded calls (MockingKit's `resetCalls`); stubs stay.
     func resetCalls() { log.removeAll(keepingCapacity: true) }
+
+    /// Forgets the member's stubs and registered result (Mockito's `reset`): a call that
+    /// starts afterwards meets only stubs made after it. `core` keeps what was forgotten until
+    /// it goes, as after a release: a call already under way may still be running a block.
+    func forgetStubs(keptBy core: MockCore) {
+        table.store(0, ordering: .releasing)
+        registeredBlock.store(0, ordering: .releasing)
+        let forgotten = state.withLock { state -> [AnyObject] in
+            let forgotten: [AnyObject] = state.stubs + [state.stubTable].compactMap { $0 } + state.formerTables
+                + [state.registered?.typed].compactMap { $0 } + state.formerRegistered
+            state.stubs = []
+            state.stubTable = nil
+            state.formerTables = []
+            state.registered = nil
+            state.formerRegistered = []
+            // Under the lock, so that a stub made meanwhile (which clears this after its own
+            // turn with the lock) is never left unseen.
+            answersByDefault.store(!isExpected && state.book.strictness == .nice, ordering: .releasing)
+            return forgotten
+        }
+        core.keepUntilGone(forgotten)
+    }
 
     /// The recorded calls as ``Invocation``s, oldest first; only the newest `last` when given.
     func invocations(last: Int = .max) -> [Invocation] {

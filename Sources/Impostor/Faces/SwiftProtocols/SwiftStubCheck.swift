@@ -12,7 +12,8 @@ enum SwiftStubCheck {
                 + inoutHint(member, blockTypes: blockTypes)
         }
         if answer.isAsync, !member.isAsync {
-            return FailureMessages.swiftAsyncAnswerOnSyncMember("stub", mock: member.name)
+            return FailureMessages.swiftAsyncAnswerOnSyncMember(
+                "stub", mock: member.name, unstatedReference: member.asyncUnstated ? member.memberName : nil)
         }
         if let error, !canThrow(error, member) {
             return FailureMessages.swiftThrowOnNonThrowingMember(

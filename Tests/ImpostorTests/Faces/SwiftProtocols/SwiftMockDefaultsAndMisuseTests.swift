@@ -137,13 +137,49 @@ struct SwiftMockDefaultsAndMisuseTests {
         }
         #expect(later.map(\.message) == [
             "Cannot stub probe.length with an async block: the member is not async, so it cannot wait for one. "
-                + "This answer was not added; the stub keeps the answers before it.",
-            "The block passed to with { } takes (Int), but probe.length takes (String). Declare the block with exactly the "
-                + "mock's parameter types, no parameters, or one Invocation. This answer was not added; the stub keeps the "
-                + "answers before it.",
+                + "This answer was not added; the stub keeps its other answers, and the next one given takes its turn.",
+            "The block passed to then { } takes (Int), but probe.length takes (String). Declare the block with exactly the "
+                + "mock's parameter types, no parameters, or one Invocation. This answer was not added; the stub keeps its "
+                + "other answers, and the next one given takes its turn.",
         ])
         #expect([probe.length("abc"), probe.length("abc"), probe.length("abc")] == [1, 2, 2])
         #expect([probe.length("b"), probe.length("b"), probe.length("b")] == [5, 6, 6])
+    }
+
+    /// A reference made by name does not say whether its member is `async`: the refusal of an
+    /// `async` block says how to make it so. One made from an `async` function takes it.
+    @Test func anAsyncBlockForAReferenceMadeByNameSaysHowToSayItIsAsync() {
+        let unstated = MockReference<Int, String, Never>(named: "fetch")
+        let stated = MockReference<Int, String, Never>(named: "fetch", isAsync: true)
+        let failures = captureFailures {
+            stub(unstated, any()).with { (id: Int) async in "item \(id)" }
+            stub(stated, any()).with { (id: Int) async in "item \(id)" }
+        }
+        #expect(failures.map(\.message) == [
+            "Cannot stub fetch with an async block: the member is not async, so it cannot wait for one. (Its reference was "
+                + "made by name, which does not say: if the member is async, make it with MockReference(named: \"fetch\", "
+                + "isAsync: true).) Nothing was stubbed."
+        ])
+    }
+
+    /// `throwError` for a member that does not throw is refused at `will`, and says what the
+    /// expectation then does: it takes its calls and returns the default value.
+    @Test func aThrowErrorActionForAMemberThatCannotThrowIsRefused() {
+        var answer = -1
+        let failures = captureFailures {
+            let context = Mockery("refused action")
+            context.withCurrent {
+                let probe = MockProbe(named: "probe")
+                context.checking { oneOf(probe.lengthRef, any()).will(throwError(ProbeError.broken)) }
+                answer = probe.length("abc")
+            }
+            context.assertIsSatisfied()
+        }
+        #expect(answer == 0)
+        #expect(failures.map(\.message) == [
+            "Cannot answer length with throwError(ProbeError.broken): the member does not throw. The expectation was "
+                + "given no actions, so the calls it takes return the default value."
+        ])
     }
 
     @Test func aCallAfterItsMockeryIsReleasedIsReported() {

@@ -60,6 +60,23 @@ final class MockCounting: Mock, Counting {
         ])
     }
 
+    /// An expectation's value reads in listings as the call it answers would show it: a
+    /// `String` quoted, an optional unwrapped.
+    @Test func anExpectationsValueReadsInListingsAsACallShowsIt() {
+        let failures = failures(.nice) { context in
+            let probe = MockProbe(named: "probe")
+            context.checking {
+                oneOf(probe.textRef).will(returnValue("exp"))
+                oneOf(probe.labelRef).will(returnValue("tag"))
+            }
+            _ = probe.text()
+            _ = probe.text()  // unexpected: the failure lists the expectations
+        }
+        let message = failures.map(\.message).joined(separator: "\n")
+        #expect(message.contains("-> \"exp\""), "\(message)")
+        #expect(message.contains("-> \"tag\""), "\(message)")
+    }
+
     @Test func aNaggyMockeryWarnsOnceAndNeverFailsForASwiftMember() {
         let failures = failures(.naggy) { _ in
             let counter = MockCounting(named: "counter")
