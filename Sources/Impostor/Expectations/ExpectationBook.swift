@@ -200,7 +200,9 @@ final class ExpectationBook: @unchecked Sendable {
         }
     }
 
-    /// The same for a call to a Swift mock's member, reported at `site` (the mock's call site).
+    /// The same for a call to a Swift mock's member: reported where expectations were first
+    /// declared, as a C mock's is, and at `site` (the mock's call site) when none were. A
+    /// generated mock's call site is the protocol's `@Mockable` line, in the code under test.
     func unexpectedSwiftCall(
         _ member: SwiftMember, _ call: SwiftCall, forbiddenBy: Expectation?, uninteresting: Bool, site: SourceSite
     ) -> ImpostorFailure {
@@ -209,7 +211,7 @@ final class ExpectationBook: @unchecked Sendable {
             let message = uninteresting
                 ? FailureMessages.uninterestingCall(live.text, mockery: mockeryName, listing: listing(for: live, before: call.stamp))
                 : FailureMessages.unexpectedCall(live.text, listing: listing(for: live, before: call.stamp, forbiddenBy: forbiddenBy))
-            let failure = ImpostorFailure(message: message, site: site)
+            let failure = ImpostorFailure(message: message, site: checkingSite ?? site)
             if firstUnexpected == nil { firstUnexpected = failure }
             return failure
         }

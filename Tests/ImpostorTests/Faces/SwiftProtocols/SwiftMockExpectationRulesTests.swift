@@ -77,6 +77,22 @@ final class MockCounting: Mock, Counting {
         #expect(message.contains("-> \"tag\""), "\(message)")
     }
 
+    /// An unexpected call to a Swift member is reported where the expectations were declared,
+    /// as a C mock's is: a generated mock's own call site is its protocol's line.
+    @Test func anUnexpectedSwiftCallIsReportedWhereTheExpectationsWereDeclared() {
+        var line = 0
+        let failures = failures(.nice) { context in
+            let probe = MockProbe(named: "probe")
+            line = #line + 1
+            context.checking { oneOf(probe.textRef).will(returnValue("exp")) }
+            _ = probe.text()
+            _ = probe.text()
+        }
+        let unexpected = failures.first { $0.message.hasPrefix("Unexpected call: probe.text()") }
+        #expect(unexpected?.site.line == line)
+        #expect(unexpected?.site.fileID.hasSuffix("SwiftMockExpectationRulesTests.swift") == true)
+    }
+
     @Test func aNaggyMockeryWarnsOnceAndNeverFailsForASwiftMember() {
         let failures = failures(.naggy) { _ in
             let counter = MockCounting(named: "counter")
