@@ -3,7 +3,7 @@ import Dispatch
 import Impostor
 import Synchronization
 
-/// Rows 13a to 13k: Swift protocol mocks on the shape of issue 34 and of the peers harness
+/// Rows 13a to 13l: Swift protocol mocks on the shape of issue 34 and of the peers harness
 /// (`../shared/bench/swift-peers`): `fetch(id: Int, name: String) -> Int` with a `String`
 /// argument and `save(_:) async throws`, called by a Swift loop through an existential, next
 /// to a hand-written fake timed in the same run. Ratios are to the fake (13a, or 13f for the
@@ -179,6 +179,20 @@ enum SwiftServiceRows {
                                             + "; stub(fetchRef, any(), any()).returning(5, 5): every call after the first "
                                             + "takes the last answer under the stub's lock, as Mockito's thenReturn(a, b) "
                                             + "repeats b; records each call"]))
+
+            let expected = mockery.withCurrent { () -> MockService in
+                let mock = MockService()
+                _ = mock.fetchRef  // made in the Mockery, as a test's .mockery trait makes it
+                return mock
+            }
+            mockery.checking { allowing(expected.fetchRef, any(), eq(name)).will(returnValue(value)) }
+            let expectedMeasurement = Sampler.perCall(plan, expecting: answer, beforeEach: { expected.resetCalls() }) {
+                fetchLoop(expected, $0)
+            }
+            report.add(CallRows.row("13l", "Swift: Mock, answered by an expectation", expectedMeasurement,
+                                    notes: [ratio(expectedMeasurement.statistics.median / stubbedMedian, "13c")
+                                            + "; checking { allowing(fetchRef, any(), eq(\"ab\")).will(returnValue(5)) }: "
+                                            + "dispatched under the Mockery's lock, counted and answered; records each call"]))
         }
     }
 

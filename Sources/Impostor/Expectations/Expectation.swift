@@ -32,6 +32,8 @@ final class Expectation: @unchecked Sendable {
     let target: Target
     /// The C mock or Swift member it is about.
     let mock: any ExpectedMock
+    /// `mock`'s identity, which a call compares without copying the existential.
+    let mockIdentity: ObjectIdentifier
     /// Where it was declared.
     let site: SourceSite
 
@@ -53,8 +55,12 @@ final class Expectation: @unchecked Sendable {
         // Sound: `actions` never changes after publication and keeps the step alive.
         publishedActions = actions.map { Unmanaged.passUnretained($0) }
         if let member = mock as? SwiftMember { typedPlan = TypedExpectationPlan(self, on: member) }
+        isConditional = !needsNoMonitor
     }
 
+    /// True when a state or a sequence is involved in taking a call (see `needsNoMonitor`):
+    /// decided once, when published, so that a call to a plain one reads none of them.
+    private(set) var isConditional = true
     /// For an expectation on a Swift member: how its typed entry point tries it, or nil when
     /// only the engine can. Set when published, read inside the book's monitor.
     private(set) var typedPlan: TypedExpectationPlan?
@@ -89,6 +95,7 @@ final class Expectation: @unchecked Sendable {
             takesEveryCall = true
         }
         self.mock = mock
+        mockIdentity = ObjectIdentifier(mock)
         self.site = site
         actionSite = site
         maximum = switch kind {

@@ -8,7 +8,9 @@ final class ExpectationBook: @unchecked Sendable {
     let strictness: Strictness
     let monitor = Monitor()
 
-    private var expectations: [Expectation] = []
+    // Unchecked: the monitor orders every access, and a dynamic check on each call's read
+    // cost about a hundred instructions.
+    @exclusivity(unchecked) private var expectations: [Expectation] = []
     private var machines: [StateMachine] = []
     private var tracks: [SequenceTrack] = []
     /// The Mockery's mocks, for "what happened before this".
@@ -23,7 +25,7 @@ final class ExpectationBook: @unchecked Sendable {
     private var checkingSite: SourceSite?
     /// Calls that moved a state and have not finished yet: a waiter does not wake on a state
     /// whose call is still running its actions.
-    private var unfinishedStateChanges = 0
+    @exclusivity(unchecked) private var unfinishedStateChanges = 0
     private var waiters: [AsyncWaiter] = []
     private var nextWaiterID = 0
 
@@ -124,7 +126,8 @@ final class ExpectationBook: @unchecked Sendable {
     /// `never` matches; the engine then dispatches the call, and reports it.
     func dispatch(_ member: SwiftMember, typedArguments arguments: UnsafeRawPointer, kinds: TypedStubKinds) -> Dispatch? {
         monitor.withEntered {
-            for expectation in expectations where expectation.mock === member {
+            let identity = ObjectIdentifier(member)
+            for expectation in expectations where expectation.mockIdentity == identity {
                 guard let plan = expectation.typedPlan, plan.runs(with: kinds) else { return nil }
                 guard plan.matches(arguments), let taken = take(expectation) else { continue }
                 if case .forbidden = taken { return nil }
@@ -138,7 +141,8 @@ final class ExpectationBook: @unchecked Sendable {
     @inline(__always)
     private func dispatch(_ mock: AnyObject, matching: (Expectation) -> Bool) -> Dispatch {
         monitor.withEntered {
-            for expectation in expectations where expectation.mock === mock {
+            let identity = ObjectIdentifier(mock)
+            for expectation in expectations where expectation.mockIdentity == identity {
                 guard matching(expectation), let taken = take(expectation) else { continue }
                 return taken
             }
@@ -151,13 +155,15 @@ final class ExpectationBook: @unchecked Sendable {
     /// does not take it. Inside the monitor.
     @inline(__always)
     private func take(_ expectation: Expectation) -> Dispatch? {
-        guard expectation.condition?.holds ?? true,
-              expectation.sequences.allSatisfy({ $0.track.blocker(for: expectation) == nil })
-        else { return nil }
+        if expectation.isConditional {
+            guard expectation.condition?.holds ?? true,
+                  expectation.sequences.allSatisfy({ $0.track.blocker(for: expectation) == nil })
+            else { return nil }
+        }
         if expectation.isForbidden { return .forbidden(expectation) }
         guard let index = expectation.takeCall() else { return nil }
         var moved = false
-        if let change = expectation.change {
+        if expectation.isConditional, let change = expectation.change {
             change.states.machine.value = change.value
             unfinishedStateChanges += 1
             moved = true

@@ -11,9 +11,15 @@ final class TypedExpectationPlan: @unchecked Sendable {
     /// One key per argument; none for an expectation on every call (`ignoring`).
     private let keys: [RawArgumentKey]
     private let owners: [AnyObject]
-    /// What answers a call it takes: nil gives the default value (an expectation without
-    /// `will`, or one whose actions were refused).
-    private let action: AnyObject?
+    /// What answers a call it takes: nothing gives the default value (an expectation without
+    /// `will`, or one whose actions were refused); `onConsecutiveCalls` one action a call.
+    /// Each with its class, to compare with the entry point's kinds without a cast.
+    private enum Action {
+        case none
+        case single(AnyObject, kind: ObjectIdentifier)
+        case consecutive([AnyObject], kinds: [ObjectIdentifier])
+    }
+    private let action: Action
 
     /// The plan of `expectation` on `member`, or nil when the engine must try it.
     init?(_ expectation: Expectation, on member: SwiftMember) {
@@ -27,21 +33,25 @@ final class TypedExpectationPlan: @unchecked Sendable {
         }
         if let step = expectation.actions {
             guard let typed = step.typed else { return nil }
-            if let consecutive = typed as? ConsecutiveTypedActions, consecutive.steps == nil { return nil }
-            action = typed
+            if let consecutive = typed as? ConsecutiveTypedActions {
+                guard let steps = consecutive.steps else { return nil }
+                action = .consecutive(steps, kinds: steps.map { ObjectIdentifier(type(of: $0)) })
+            } else {
+                action = .single(typed, kind: ObjectIdentifier(type(of: typed)))
+            }
         } else {
-            action = nil
+            action = .none
         }
         self.owners = owners
     }
 
     /// True when the typed entry point whose answers are of `kinds` runs the action itself.
     func runs(with kinds: TypedStubKinds) -> Bool {
-        guard let action else { return true }
-        if let consecutive = action as? ConsecutiveTypedActions {
-            return consecutive.steps!.allSatisfy { kinds.runs(ObjectIdentifier(type(of: $0)), async: false) }
+        switch action {
+        case .none: true
+        case .single(_, let kind): kinds.runs(kind, async: false)
+        case .consecutive(_, let stepKinds): stepKinds.allSatisfy { kinds.runs($0, async: false) }
         }
-        return kinds.runs(ObjectIdentifier(type(of: action)), async: false)
     }
 
     /// True when the arguments at `arguments` (the tuple's bytes) pass every key.
@@ -53,14 +63,19 @@ final class TypedExpectationPlan: @unchecked Sendable {
     /// default value. `onConsecutiveCalls` past its last action is reported, as the engine
     /// reports it, and answers with the default.
     func answer(forCall index: Int, of expectation: Expectation, pending: PendingFailures) -> AnyObject? {
-        guard let consecutive = action as? ConsecutiveTypedActions else { return action }
-        let steps = consecutive.steps!
-        guard index < steps.count else {
-            FailureReporter.report(ImpostorFailure(
-                message: FailureMessages.consecutiveActionsUsedUp(count: steps.count, call: index + 1, mock: expectation.mock.name),
-                site: expectation.actionSite), pending: pending)
+        switch action {
+        case .none:
             return nil
+        case .single(let answer, _):
+            return answer
+        case .consecutive(let steps, _):
+            guard index < steps.count else {
+                FailureReporter.report(ImpostorFailure(
+                    message: FailureMessages.consecutiveActionsUsedUp(count: steps.count, call: index + 1, mock: expectation.mock.name),
+                    site: expectation.actionSite), pending: pending)
+                return nil
+            }
+            return steps[index]
         }
-        return steps[index]
     }
 }
