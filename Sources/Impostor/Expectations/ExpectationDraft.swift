@@ -79,6 +79,7 @@ final class ExpectationDraft: @unchecked Sendable {
             FailureReporter.report(ImpostorFailure(message: FailureMessages.releasedMockQueried(interceptor.name), site: site))
             return ExpectationBuilder(nil)
         }
+        (interceptor as? SwiftMember)?.joinIfUnowned(draft.mockery)
         guard interceptor.book === draft.mockery.book else {
             FailureReporter.report(ImpostorFailure(
                 message: FailureMessages.expectationOnForeignMock(

@@ -196,6 +196,18 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
         }
     }
 
+    /// Moves a member no mock has called yet to `mockery`, whose `checking` names it: until its
+    /// mock first calls it, a member belongs to the Mockery current when its reference was
+    /// made, which for a `lazy var` first read outside the test's Mockery is the default one.
+    /// Its mock's Mockery takes it at the first call, as always.
+    func joinIfUnowned(_ mockery: Mockery) {
+        state.withLock { state in
+            guard state.owner == nil else { return }
+            state.book = mockery.book
+            state.pendingFailures = mockery.pendingFailures
+        }
+    }
+
     /// Sends this member's calls through its Mockery's expectations from now on.
     func markExpected() {
         expected.store(true, ordering: .releasing)

@@ -133,3 +133,21 @@ struct SwiftMockTypedExpectationTests {
         #expect(failures.isEmpty, "\(failures.map(\.message))")
     }
 }
+
+extension SwiftMockTypedExpectationTests {
+    /// A mock made in a Mockery whose `lazy var` reference is first read outside it (at the
+    /// `checking` line) still takes that Mockery's expectations: a member no mock has called
+    /// yet joins the Mockery that names it. (It was refused as another Mockery's.)
+    @Test func aLazyReferenceReadOutsideItsMockeryJoinsTheCheckingMockery() {
+        let context = Mockery("late reference")
+        let gauge = context.withCurrent { MockGauge() }
+        var answer = 0
+        let failures = captureFailures {
+            context.checking { oneOf(gauge.levelRef, eq(1), any(), any()).will(returnValue(10)) }
+            answer = gauge.level(1, 0, false)
+            context.assertIsSatisfied()
+        }
+        #expect(failures.isEmpty, "\(failures.map(\.message))")
+        #expect(answer == 10)
+    }
+}
