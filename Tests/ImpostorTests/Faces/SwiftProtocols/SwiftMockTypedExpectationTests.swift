@@ -149,5 +149,11 @@ extension SwiftMockTypedExpectationTests {
         }
         #expect(failures.isEmpty, "\(failures.map(\.message))")
         #expect(answer == 10)
+
+        // Once its mock has called it, the member is its mock's Mockery's: another refuses it.
+        let other = Mockery("other")
+        let refused = captureFailures { other.checking { oneOf(gauge.levelRef, any(), any(), any()) } }
+        #expect(refused.map(\.message).first?.hasPrefix(
+            "oneOf(...) names mock MockGauge.level, which belongs to Mockery \"late reference\"") == true, "\(refused.map(\.message))")
     }
 }
