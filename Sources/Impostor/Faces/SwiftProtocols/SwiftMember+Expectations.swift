@@ -46,14 +46,13 @@ extension SwiftMember {
     /// answers of `kinds`.
     @usableFromInline
     func expectedAnswer(arguments: UnsafeRawPointer, kinds: TypedStubKinds) -> ExpectedAnswer {
-        let (book, pending) = state.withLock { ($0.book, $0.pendingFailures) }
         switch book.dispatch(self, typedArguments: arguments, kinds: kinds) {
         case nil, .forbidden: return .engine
         case .unmatched: return .unmatched
         case .answered(let expectation, let index, let moved):
             // Published before this dispatch, inside the monitor it ran in; never changed after.
             let plan = expectation.typedPlan.unsafelyUnwrapped
-            return .answered(plan.answer(forCall: index, of: expectation, pending: pending), movedState: moved)
+            return .answered(plan.answer(forCall: index, of: expectation, member: self), movedState: moved)
         }
     }
 

@@ -62,7 +62,7 @@ final class TypedExpectationPlan: @unchecked Sendable {
     /// The typed answer for the expectation's call number `index` (from 0); nil returns the
     /// default value. `onConsecutiveCalls` past its last action is reported, as the engine
     /// reports it, and answers with the default.
-    func answer(forCall index: Int, of expectation: Expectation, pending: PendingFailures) -> AnyObject? {
+    func answer(forCall index: Int, of expectation: Expectation, member: SwiftMember) -> AnyObject? {
         switch action {
         case .none:
             return nil
@@ -72,7 +72,7 @@ final class TypedExpectationPlan: @unchecked Sendable {
             guard index < steps.count else {
                 FailureReporter.report(ImpostorFailure(
                     message: FailureMessages.consecutiveActionsUsedUp(count: steps.count, call: index + 1, mock: expectation.mock.name),
-                    site: expectation.actionSite), pending: pending)
+                    site: expectation.actionSite), pending: member.pendingFailures)
                 return nil
             }
             return steps[index]
