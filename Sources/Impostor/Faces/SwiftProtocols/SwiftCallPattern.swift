@@ -9,7 +9,8 @@ struct SwiftArgumentMatcher: @unchecked Sendable {
     /// Argument captors: handed the argument of a call that matched.
     let onMatch: ((Any) -> Void)?
     /// The matcher's test on its own type (a ``TypedArgumentTest``), for stub tables and the
-    /// verify scan; nil for a literal, which is tested only through `test`.
+    /// verify scan; nil for a literal of a type other than the parameter's (an existential
+    /// parameter), which is tested only through `test`.
     let typed: AnyObject?
 
     init<Value>(_ matcher: Matcher<Value>, onMatch: ((Any) -> Void)? = nil) {
@@ -32,7 +33,13 @@ struct SwiftArgumentMatcher: @unchecked Sendable {
         valueType = type
         test = { argument in SwiftArgumentMatcher.equal(equatable, argument) }
         onMatch = nil
-        typed = nil
+        // The argument is read as the literal's own type: only where that is the parameter's.
+        typed = Swift.type(of: value) == type ? Self.typedLiteral(equatable) : nil
+    }
+
+    /// A literal's test on its own type, as `eq(value)` makes it: a prototype's `5` is `eq(5)`.
+    private static func typedLiteral<E: Equatable>(_ value: E) -> AnyObject {
+        TypedArgumentTest<E>(isAny: false, test: { $0 == value }, literal: LiteralValue(value), equalTo: value)
     }
 
     /// `lhs == rhs` when `rhs` has `lhs`'s type (the existential opened at run time).

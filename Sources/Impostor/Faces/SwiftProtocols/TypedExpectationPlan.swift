@@ -1,7 +1,7 @@
 // Expectations on a Swift member as its typed entry point tries them: each one's matchers
 // compiled to keys over the arguments' tuple, as a stub's are, and its action in its typed
 // form, so that an expected call is matched, counted and answered without boxing its
-// arguments. An expectation that has no such form (a captor, a Mocka-style literal, an action
+// arguments. An expectation that has no such form (a captor, a literal of an existential parameter, an action
 // only the engine runs) sends every call of the member to the engine while it comes first.
 
 /// One expectation on a Swift member, ready for the typed entry point; made when the

@@ -4,7 +4,7 @@ import Synchronization
 // member's own types, and its blocks, values and errors kept with them, so that a call a stub
 // answers (with its only answer or the next of consecutive ones) is matched and answered
 // without boxing its arguments or casting them back. Anything else (expectations, captors,
-// literals of a Mocka-style prototype, blocks that take an `Invocation`) goes to the
+// literals of an existential parameter, blocks that take an `Invocation`) goes to the
 // engine, as before.
 
 /// One argument matcher's test, reached through the argument's address: what a stub table
@@ -145,7 +145,7 @@ struct RawArgumentKey {
     private static func size<T>(of _: T.Type) -> Int { MemoryLayout<T>.size }
 
     /// The keys of `matchers`, one per argument at `offsets`; nil when one has no typed test
-    /// (a literal of a Mocka-style prototype, a captor, another type).
+    /// (a captor, a literal of an existential parameter, another type).
     static func keys(_ matchers: [SwiftArgumentMatcher], offsets: [Int], owners: inout [AnyObject]) -> [RawArgumentKey]? {
         guard matchers.count == offsets.count, matchers.allSatisfy({ $0.onMatch == nil }) else { return nil }
         var keys: [RawArgumentKey] = []

@@ -46,8 +46,8 @@ struct SwiftMockTypedExpectationTests {
         #expect(failures.isEmpty, "\(failures.map(\.message))")
     }
 
-    /// Expectations are tried in declaration order, an expectation only the engine can try (a
-    /// Mocka-style literal, an `Invocation` block) included; `onConsecutiveCalls` gives one
+    /// Expectations are tried in declaration order, an expectation only the engine can try (an
+    /// `Invocation` block) included, and a Mocka-style literal, which is `eq`; `onConsecutiveCalls` gives one
     /// action a call and throws through `throwError`; an expectation without `will` gives the
     /// default value.
     @Test func expectationsAnswerInDeclarationOrderWithEveryTypedAction() throws {
@@ -57,7 +57,7 @@ struct SwiftMockTypedExpectationTests {
             let gauge = MockGauge()
             context.checking {
                 oneOf(gauge.levelRef, eq(3), any(), any()).will(returnValue(30))
-                oneOf(gauge.level(3, any(), any())).will(returnValue(31))  // a literal: only the engine tries it
+                oneOf(gauge.level(3, any(), any())).will(returnValue(31))  // a Mocka-style literal: eq(3)
                 oneOf(gauge.levelRef, eq(3), any(), any()).will(perform { (call: Invocation) -> Int in
                     Int(call.argument(1, as: UInt64.self))
                 })

@@ -6,7 +6,7 @@ import Testing
 // a stub table with byte keys for `eq` of integers and Bool, tests for other matchers, blocks
 // run where the call is made. These cases check that it answers exactly as the engine would:
 // the newest matching stub, byte keys that tell values of every width and sign apart, a stub
-// the table cannot run (a Mocka-style literal, an `Invocation` block) answered by the engine in
+// the table cannot run (a literal of an existential parameter, an `Invocation` block) answered by the engine in
 // its turn, consecutive answers each taken once, errors recorded and thrown, a block that calls
 // the mock itself, and nil results.
 
@@ -23,6 +23,15 @@ final class MockGauge: Mock, Gauge, @unchecked Sendable {
 }
 
 struct GaugeFault: Error, Equatable {}
+
+protocol Rack {
+    func place(_ item: any Sendable, at slot: Int) -> Int
+}
+
+final class MockRack: Mock, Rack, @unchecked Sendable {
+    lazy var placeRef = MockReference(place)
+    func place(_ item: any Sendable, at slot: Int) -> Int { call(placeRef, args: item, slot) }
+}
 
 final class GaugeToken: Sendable {}
 
@@ -82,8 +91,8 @@ struct SwiftMockTypedPathTests {
             let largeMatcher: Matcher<UInt64> = large.map { eq($0) } ?? any()
             let onMatcher: Matcher<Bool> = on.map { eq($0) } ?? any()
             stub(gauge.levelRef, smallMatcher, largeMatcher, onMatcher).returning(answer)
-            if answer == 30 {  // a Mocka-style literal: only the engine can try it
-                stub(gauge.level(9, any(), any())).returning(-9)
+            if answer == 30 {  // an Invocation block: only the engine can run it
+                stub(gauge.levelRef, eq(9), any(), any()).with { (_: Invocation) -> Int in -9 }
                 stubs.append((9, nil, nil, -9))
             }
             if answer == 45 {  // a block
@@ -110,7 +119,7 @@ struct SwiftMockTypedPathTests {
     @Test func aStubOnlyTheEngineCanRunIsTriedInItsTurn() {
         let gauge = MockGauge()
         stub(gauge.levelRef, any(), any(), any()).with { small, _, _ in Int(small) }
-        // A Mocka-style prototype with literals, then consecutive answers: the engine's.
+        // A Mocka-style prototype with literals (eq on the typed path), then consecutive answers.
         stub(gauge.level(7, any(), any())).returning(70)
         stub(gauge.levelRef, eq(8), any(), any()).returning(80).thenReturning(81)
         // Newer again, and typed: tried first.
@@ -122,6 +131,15 @@ struct SwiftMockTypedPathTests {
         #expect(gauge.level(6, 0, false) == 6)
         let results = gauge.calls(to: gauge.levelRef).map { $0.returnValue(as: Int.self) }
         #expect(results == [90, 80, 81, 70, 6])
+
+        // A literal for an existential parameter is read as its own type, so only the engine
+        // tries its stub (a row the table hands over whole), newer and older stubs around it.
+        let shelf = MockRack()
+        stub(shelf.placeRef, any(), any()).with { _, slot in slot }
+        stub(shelf.place("book", at: 1)).returning(100)
+        stub(shelf.placeRef, any(), eq(2)).returning(200)
+        #expect([shelf.place("book", at: 1), shelf.place("pen", at: 1), shelf.place("book", at: 2), shelf.place(7, at: 3)]
+                == [100, 1, 200, 3])
     }
 
     @Test func anErrorTheMemberThrowsIsRecordedAndThrown() throws {
@@ -230,7 +248,7 @@ struct SwiftMockTypedPathTests {
         #expect(gauge.level(1, 0, false) == 10)
         #expect(gauge.level(2, 0, false) == 20)
         #expect(gauge.level(3, 4, false) == 304)
-        stub(gauge.level(5, any(), any())).returning(50)  // only the engine can try it
+        stub(gauge.levelRef, eq(5), any(), any()).with { (_: Invocation) -> Int in 50 }  // only the engine can run it
         #expect(gauge.level(5, 0, false) == 50)
         #expect(gauge.level(6, 1, true) == 601)
         gauge.registerResult(for: gauge.levelRef) { _, _, on in on ? -1 : -2 }
