@@ -20,3 +20,21 @@ struct GeneratedClearingTests {
         verify(.once, converter.$convert(eq("c")))
     }
 }
+
+@Suite("@Mockable: ignoring a generated mock")
+struct GeneratedIgnoringTests {
+    @Test func ignoringAGeneratedMockIgnoresEveryMember() {
+        var answer = "unset"
+        let failures = captureFailures {
+            let context = Mockery("strict", strictness: .strict)
+            context.withCurrent {
+                let converter = ConverterMock()
+                context.checking { ignoring(converter) }
+                answer = converter.convert("a")
+            }
+            context.assertIsSatisfied()
+        }
+        #expect(failures.isEmpty, "\(failures.map(\.message))")
+        #expect(answer == "")
+    }
+}

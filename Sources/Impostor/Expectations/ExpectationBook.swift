@@ -26,6 +26,8 @@ final class ExpectationBook: @unchecked Sendable {
     /// Calls that moved a state and have not finished yet: a waiter does not wake on a state
     /// whose call is still running its actions.
     @exclusivity(unchecked) private var unfinishedStateChanges = 0
+    /// Swift mocks `ignoring` named whole, with where it was written (see `register(_:of:)`).
+    private var ignoredCores: [ObjectIdentifier: SourceSite] = [:]
     private var waiters: [AsyncWaiter] = []
     private var nextWaiterID = 0
 
@@ -44,6 +46,21 @@ final class ExpectationBook: @unchecked Sendable {
         monitor.withEntered { if !swiftMembers.contains(where: { $0 === member }) { swiftMembers.append(member) } }
     }
 
+    /// A member `core`'s mock uses for the first time: when `ignoring` named the mock whole,
+    /// the member is ignored as its others are, from this call on.
+    func register(_ member: SwiftMember, of core: MockCore) {
+        register(member)
+        monitor.withEntered {
+            guard let site = ignoredCores[ObjectIdentifier(core)],
+                  !expectations.contains(where: { $0.mockIdentity == ObjectIdentifier(member) && $0.takesEveryCall })
+            else { return }
+            let expectation = Expectation(kind: .ignored, target: .mock, mock: member, site: site)
+            expectation.publish()
+            expectations.append(expectation)
+            member.markExpected()
+        }
+    }
+
     func register(_ machine: StateMachine) {
         monitor.withEntered { machines.append(machine) }
     }
@@ -56,6 +73,7 @@ final class ExpectationBook: @unchecked Sendable {
     func publish(_ draft: ExpectationDraft) {
         monitor.withEntered {
             if checkingSite == nil { checkingSite = draft.site }
+            for (core, site) in draft.ignoredCores { ignoredCores[ObjectIdentifier(core)] = site }
             for expectation in draft.expectations {
                 expectation.publish()
                 for sequence in expectation.sequences { sequence.track.steps.append(expectation) }
@@ -76,6 +94,7 @@ final class ExpectationBook: @unchecked Sendable {
             publishRosters()
             for track in tracks { track.steps.removeAll() }
             tracks.removeAll()
+            ignoredCores.removeAll()
             interceptors.removeAll()
             swiftMembers.removeAll()
             for waiter in waiters { waiter.continuation.resume(returning: false) }

@@ -9,6 +9,9 @@ final class ExpectationDraft: @unchecked Sendable {
     let mockery: Mockery
     let site: SourceSite
     private(set) var expectations: [Expectation] = []
+    /// Swift mocks `ignoring` names whole: a member such a mock uses for the first time later
+    /// is ignored too (see `ExpectationBook.register(_:of:)`).
+    var ignoredCores: [(core: MockCore, site: SourceSite)] = []
 
     init(mockery: Mockery, site: SourceSite) {
         self.mockery = mockery
@@ -25,6 +28,15 @@ final class ExpectationDraft: @unchecked Sendable {
         let target: (any ExpectedMock, Expectation.Target)
         if case .ignored = kind, let mock = PrototypeEvaluation.wholeMock(prototype) {
             target = (mock, .mock)
+        } else if case .ignored = kind, let swiftMock = PrototypeEvaluation.wholeSwiftMock(prototype) {
+            // Every member: those the mock has now, and (through its book) those it makes later.
+            ReferenceDiscovery.adoptReferences(of: swiftMock)
+            let core = swiftMock.mockCore
+            draft.ignoredCores.append((core, site))
+            for member in core.knownMembers {
+                let _: ExpectationBuilder<Result> = declare(kind, on: (member, .mock), in: draft, purpose: purpose, site: site)
+            }
+            return ExpectationBuilder(nil)
         } else {
             let patterns = PrototypeEvaluation.patterns(count: 1, shape: .oneCallEach, purpose: purpose, site: site) { _ in
                 PrototypeRecorder.note(prototype)

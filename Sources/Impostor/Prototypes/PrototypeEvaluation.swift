@@ -44,6 +44,16 @@ enum PrototypeEvaluation {
     /// The mock `prototype` evaluates to, when it is a mock itself rather than a call to one
     /// (`ignoring(logger)`); nil otherwise, with nothing reported and no matchers left over.
     static func wholeMock<Result>(_ prototype: () throws -> Result) -> Interceptor? {
+        wholeMockValue(prototype).flatMap { MockRegistry.interceptor(of: $0) }
+    }
+
+    /// The same for a Swift mock: the mock itself, for `ignoring(service)`.
+    static func wholeSwiftMock<Result>(_ prototype: () throws -> Result) -> (any Mocking)? {
+        wholeMockValue(prototype) as? any Mocking
+    }
+
+    /// The prototype's value when evaluating it calls no mock (it is a mock itself).
+    private static func wholeMockValue<Result>(_ prototype: () throws -> Result) -> Any? {
         guard !PrototypeRecorder.isRecording else { return nil }
         MatcherRecorder.reportLeftovers()
         let recorder = PrototypeRecorder()
@@ -53,7 +63,7 @@ enum PrototypeEvaluation {
         _ = MatcherRecorder.current.takeAll()
         MatcherRecorder.current.round = 0
         guard recorder.calls.isEmpty, let value else { return nil }
-        return MockRegistry.interceptor(of: value)
+        return value
     }
 
     private static func evaluate(

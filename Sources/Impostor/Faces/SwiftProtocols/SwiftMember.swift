@@ -182,7 +182,7 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
         }
         if isNew {
             core.register(self)
-            core.book.register(self)
+            core.book.register(self, of: core)
         }
     }
 

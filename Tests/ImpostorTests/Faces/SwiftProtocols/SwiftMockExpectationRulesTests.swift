@@ -93,6 +93,24 @@ final class MockCounting: Mock, Counting {
         #expect(unexpected?.site.fileID.hasSuffix("SwiftMockExpectationRulesTests.swift") == true)
     }
 
+    /// `ignoring(mock)` takes a Swift mock whole, as a C mock: every member, those first used
+    /// after the `checking` included, answers with its default value, even in a strict Mockery;
+    /// an expectation declared before it still takes its calls.
+    @Test func ignoringASwiftMockIgnoresEveryMember() {
+        var answers: [Int] = []
+        let failures = failures(.strict) { context in
+            let counter = MockCounting(named: "counter")
+            _ = counter.addRef  // made now; nextRef is made at its first use, after checking
+            context.checking {
+                oneOf(counter.addRef, eq(1), any()).will(returnValue(10))
+                ignoring(counter)
+            }
+            answers = [counter.add(1, 2), counter.add(3, 4), counter.next(), counter.next()]
+        }
+        #expect(failures.isEmpty, "\(failures.map(\.message))")
+        #expect(answers == [10, 0, 0, 0])
+    }
+
     @Test func aNaggyMockeryWarnsOnceAndNeverFailsForASwiftMember() {
         let failures = failures(.naggy) { _ in
             let counter = MockCounting(named: "counter")
