@@ -333,6 +333,18 @@ int impostor_entry_installed(uint32_t dispatcher) {
     return installed;
 }
 
+int impostor_entry_dispatcher_of(const void *address) {
+    int found = -1;
+    lock();
+    for (int index = 0; index < IMPOSTOR_GOT_DISPATCHER_COUNT && found < 0; index++) {
+        const uint8_t *landing = sites[index].landing;
+        // The landing jumps to the dispatcher; the relocated copy behind it is the original.
+        if (landing != NULL && ((const uint8_t *)address == landing || (const uint8_t *)address == landing + 16)) found = index;
+    }
+    unlock();
+    return found;
+}
+
 #else
 
 impostor_entry_status impostor_entry_prepare(const void *entry, size_t size, uint32_t dispatcher, impostor_entry_site *site,
@@ -345,6 +357,10 @@ impostor_entry_status impostor_entry_install(uint32_t dispatcher, long *detail) 
     (void)dispatcher;
     *detail = 0;
     return IMPOSTOR_ENTRY_UNAVAILABLE;
+}
+int impostor_entry_dispatcher_of(const void *address) {
+    (void)address;
+    return -1;
 }
 impostor_entry_status impostor_entry_remove(uint32_t dispatcher, long *detail) {
     (void)dispatcher;

@@ -43,7 +43,8 @@ static _Thread_local uint64_t answering[IMPOSTOR_GOT_DISPATCHER_COUNT / 64];
 /// frame not below it comes after an answer that never cleared its bit (left by `longjmp`).
 static _Thread_local uintptr_t answering_stack[IMPOSTOR_GOT_DISPATCHER_COUNT];
 
-__attribute__((visibility("hidden"))) const void *impostor_got_choose(uint32_t index, const void *return_address);
+__attribute__((visibility("hidden"))) const void *impostor_got_choose(uint32_t index, const void *return_address,
+                                                                      uintptr_t caller_frame);
 
 #if defined(IMPOSTOR_GOT_X86_64)
 
@@ -71,6 +72,7 @@ __asm__(
     IMPOSTOR_SAVE_VECTOR_ARGUMENTS(64)
     "    movl %r11d, %edi\n"
     "    movq 8(%rbp), %rsi\n"              // the caller's return address
+    "    movq 0(%rbp), %rdx\n"              // the caller's frame pointer (got_framework.c)
     "    call impostor_got_choose\n"
     "    movq %rax, %r11\n"
     IMPOSTOR_RESTORE_GENERAL_ARGUMENTS(0)
@@ -106,6 +108,7 @@ __asm__(
     IMPOSTOR_SAVE_VECTOR_ARGUMENTS(96)
     "    mov w0, w16\n"
     "    mov x1, x30\n"                     // the caller's return address
+    "    ldr x2, [sp]\n"                    // the caller's frame pointer (got_framework.c)
     "    bl impostor_got_choose\n"
     "    mov x16, x0\n"
     IMPOSTOR_RESTORE_GENERAL_ARGUMENTS(16)
@@ -124,6 +127,15 @@ void *impostor_got_dispatcher(uint32_t index) {
     return impostor_got_dispatchers + 16 * (size_t)index;
 }
 
+int impostor_got_dispatcher_index(const void *address) {
+    uintptr_t offset = (uintptr_t)address - (uintptr_t)impostor_got_dispatchers;
+    if ((uintptr_t)address < (uintptr_t)impostor_got_dispatchers || offset >= 16 * (uintptr_t)IMPOSTOR_GOT_DISPATCHER_COUNT ||
+        offset % 16 != 0) {
+        return impostor_entry_dispatcher_of(address);
+    }
+    return (int)(offset / 16);
+}
+
 #else
 
 /// Every dispatcher's address on a machine without them: a call there stops the program at
@@ -133,6 +145,11 @@ static void no_dispatcher(void) { __builtin_trap(); }
 void *impostor_got_dispatcher(uint32_t index) {
     (void)index;
     return (void *)no_dispatcher;
+}
+
+int impostor_got_dispatcher_index(const void *address) {
+    (void)address;
+    return -1;
 }
 
 #endif
@@ -146,9 +163,13 @@ static const void *choose_target(uint32_t index, const void *return_address);
 
 /// Called by the common entry for every call through a dispatcher. A mock of a variadic symbol
 /// in its va_list form is reached through the routine that builds the va_list (variadic.c).
-const void *impostor_got_choose(uint32_t index, const void *return_address) {
+/// A call the test framework makes (got_framework.c) reaches the original, whatever the route
+/// says: it is checked only when a mock would answer, so the original's path pays nothing.
+const void *impostor_got_choose(uint32_t index, const void *return_address, uintptr_t caller_frame) {
     const void *target = choose_target(index, return_address);
-    return impostor_variadic_route(index, target, atomic_load_explicit(&originals[index], memory_order_relaxed));
+    const void *original = atomic_load_explicit(&originals[index], memory_order_acquire);
+    if (target != original && impostor_got_is_framework_call(index, return_address, caller_frame)) target = original;
+    return impostor_variadic_route(index, target, original);
 }
 
 static const void *choose_target(uint32_t index, const void *return_address) {

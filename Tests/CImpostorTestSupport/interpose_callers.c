@@ -105,3 +105,22 @@ void ct_interpose_threads_stop(ct_interpose_threads *state, long *real, long *mo
     *other = atomic_load(&state->other);
     free(state);
 }
+
+long ct_interpose_realtime_seconds(void) {
+    struct timespec now = {0, 0};
+    if (clock_gettime(CLOCK_REALTIME, &now) != 0) return -1;
+    return (long)now.tv_sec;
+}
+
+long ct_interpose_write(int descriptor, const void *bytes, unsigned long count) { return write(descriptor, bytes, count); }
+
+static atomic_long counted_calls = 0;
+
+__attribute__((noinline)) int ct_interpose_counted(int value) {
+    atomic_fetch_add(&counted_calls, 1);
+    return value + 5;
+}
+
+int ct_interpose_call_counted(int value) { return ct_interpose_counted(value); }
+
+long ct_interpose_counted_calls(void) { return atomic_load(&counted_calls); }

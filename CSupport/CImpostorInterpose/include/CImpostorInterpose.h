@@ -149,6 +149,10 @@ int impostor_got_swap(void *_Nullable *_Nonnull slot, void *_Nullable expected,
 /// there. It fits any C signature, variadic ones included.
 void *_Nonnull impostor_got_dispatcher(uint32_t index);
 
+/// The index of the dispatcher at `address`, or of the entry patch that lands there, or -1:
+/// Swift takes an interposed function's address from a GOT slot that holds its dispatcher.
+int impostor_got_dispatcher_index(const void *_Nullable address);
+
 /// Swift's chooser: the target for a call that arrived at dispatcher `index` from code that
 /// returns to `return_address`, or NULL for the original. `table` is the route's (see
 /// `impostor_got_choosing_route`), NULL for a route made by `impostor_got_route`.
@@ -198,6 +202,32 @@ void impostor_got_set_thread_owner(const void *_Nullable owner);
 /// Where calls of dispatcher `index`'s symbol go when no mock answers: the real function, or
 /// the relocated copy of its first instructions when its entry is patched.
 const void *_Nullable impostor_got_original(uint32_t index);
+
+// MARK: The test framework's own calls (got_framework.c)
+
+/// Reads anew where the test framework's code and the Swift runtime's are loaded (Swift Testing,
+/// XCTest; the Swift runtime libraries, Foundation, libdispatch): calls that return into the
+/// first, or into the second on the first's behalf, reach the original. Call it when objects
+/// may have been loaded, under the lock that orders rebinding. Returns how many code ranges it
+/// found.
+int impostor_got_refresh_framework_objects(void);
+
+/// 1 when a call of dispatcher `index` returning to `return_address`, from a caller whose frame
+/// pointer was `caller_frame`, is the test framework's (or Impostor's own), 0 when it is the
+/// code under test's. Never faults: frames are read with guarded reads.
+int impostor_got_is_framework_call(uint32_t index, const void *_Nullable return_address, uintptr_t caller_frame);
+
+/// Marks dispatcher `index`'s symbol as interposed in a scope that names a framework library
+/// itself: then the framework's calls reach its mock (Impostor's own still do not).
+void impostor_got_set_framework_named(uint32_t index, int named);
+
+/// Marks the current thread as running Impostor's own code (a report, a wait) until the
+/// matching `impostor_got_leave_own_code`: interposed calls made meanwhile reach the original.
+/// Nests.
+void impostor_got_enter_own_code(void);
+void impostor_got_leave_own_code(void);
+/// 1 while the current thread runs Impostor's own code.
+int impostor_got_in_own_code(void);
 
 // MARK: Variadic symbols in their va_list form
 

@@ -74,6 +74,10 @@ impostor_entry_status impostor_entry_remove(uint32_t dispatcher, long *_Nonnull 
 /// Whether dispatcher `dispatcher`'s function is patched now (its first byte is the jump).
 int impostor_entry_installed(uint32_t dispatcher);
 
+/// The dispatcher whose prepared patch lands at `address` (the landing, or the relocated copy
+/// of the first instructions behind it), or -1.
+int impostor_entry_dispatcher_of(const void *_Nullable address);
+
 /// The size of the exported function at `address` by its dynamic symbol, 0 when unknown.
 size_t impostor_entry_dynamic_size(const void *_Nonnull address);
 

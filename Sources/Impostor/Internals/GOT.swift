@@ -115,6 +115,12 @@ enum GOT {
     /// The code address of dispatcher `index`, which interposed slots point at.
     static func dispatcher(_ index: UInt32) -> UInt { UInt(bitPattern: impostor_got_dispatcher(index)) }
 
+    /// The index of the dispatcher (or entry patch landing) at `address`, or nil.
+    static func dispatcherIndex(at address: UInt) -> UInt32? {
+        let index = impostor_got_dispatcher_index(UnsafeRawPointer(bitPattern: address))
+        return index < 0 ? nil : UInt32(index)
+    }
+
     /// Routes dispatcher `index` straight to `target`, or through the chooser (`choose`), in
     /// one atomic store; `original` is where the symbol's own calls from inside its answer go.
     static func route(_ index: UInt32, original: UnsafeRawPointer, target: UnsafeRawPointer, choose: Bool) {
@@ -150,6 +156,25 @@ enum GOT {
     /// returns whether it was marked before.
     @inline(__always)
     static func setAnswering(_ index: UInt32, _ on: Bool) -> Bool { impostor_got_set_answering(index, on ? 1 : 0) != 0 }
+
+    /// Reads anew where the test framework's and the Swift runtime's code are loaded, so that
+    /// their calls reach the original (see ``FrameworkCalls``); under the registry's lock.
+    static func refreshFrameworkObjects() { _ = impostor_got_refresh_framework_objects() }
+
+    /// Whether the test framework's calls of dispatcher `index`'s symbol reach its mock: true
+    /// when a layer's scope names a framework library itself.
+    static func setFrameworkNamed(_ index: UInt32, _ named: Bool) { impostor_got_set_framework_named(index, named ? 1 : 0) }
+
+    /// Runs `body` marked as Impostor's own code: interposed calls it makes reach the original.
+    @inline(__always)
+    static func asOwnCode<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        impostor_got_enter_own_code()
+        defer { impostor_got_leave_own_code() }
+        return try body()
+    }
+
+    /// Whether this thread runs Impostor's own code now.
+    static var inOwnCode: Bool { impostor_got_in_own_code() != 0 }
 
     /// The test that claims this thread (an unretained, interned object), or nil.
     static var threadOwner: UnsafeRawPointer? {

@@ -97,10 +97,16 @@ enum FailureReporter {
 
     /// Reports to the XCTest test case running on this thread, if there is one.
     private static func reportToXCTest(_ failure: ImpostorFailure) -> Bool {
-        TestFrameworkHooks.report(failure)
+        GOT.asOwnCode { TestFrameworkHooks.report(failure) }
     }
 
+    /// The report is Impostor's own code, and the framework's calls it leads to are the
+    /// framework's (see ``FrameworkCalls``): both reach the real functions.
     private static func record(_ failure: ImpostorFailure) {
+        GOT.asOwnCode { recordWithSwiftTesting(failure) }
+    }
+
+    private static func recordWithSwiftTesting(_ failure: ImpostorFailure) {
         Issue.record(
             Comment(rawValue: failure.message),
             severity: failure.isWarning ? .warning : .error,

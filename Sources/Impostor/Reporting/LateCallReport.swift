@@ -124,7 +124,7 @@ enum LateCallLedger {
 enum MonotonicTime {
     static var now: UInt64 {
         var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
+        GOT.asOwnCode { _ = clock_gettime(CLOCK_MONOTONIC, &time) }
         return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 }

@@ -20,11 +20,11 @@ enum OrderVerifier {
     static func verify(_ patterns: [any BoundPattern], timeout: Duration? = nil, site: SourceSite) {
         var search = self.search(patterns)
         if let timeout {
-            let clock = ContinuousClock()
-            let deadline = clock.now.advanced(by: timeout)
-            while search.missing != nil, clock.now < deadline {
-                usleep(1_000)
-                search = self.search(patterns)
+            var first = true
+            RealTimeWait.poll(for: timeout) {
+                if !first { search = self.search(patterns) }
+                first = false
+                return search.missing == nil
             }
         }
         // A matcher that could not read a call's argument is reported, once per pattern, as a

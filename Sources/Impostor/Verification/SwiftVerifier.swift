@@ -28,13 +28,11 @@ extension Verifier {
         }
         var result = check(pattern)
         if let timeout {
-            let clock = ContinuousClock()
-            let deadline = clock.now.advanced(by: timeout)
-            while clock.now < deadline {
-                let accepted = mode.accepts(result.matching.count)
-                if mode.waitsWholeDuration ? !accepted : accepted { break }
-                usleep(1_000)
-                result = check(pattern)
+            var first = true
+            RealTimeWait.poll(for: timeout) {
+                if !first { result = check(pattern) }
+                first = false
+                return mode.waitsWholeDuration != mode.accepts(result.matching.count)
             }
         }
         guard mode.accepts(result.matching.count) else {

@@ -74,13 +74,11 @@ enum Verifier {
     private static func wait(for pattern: CallPattern, mode: VerificationMode, timeout: Duration?) -> Check {
         var result = check(pattern)
         guard let timeout else { return result }
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
-        while clock.now < deadline {
-            if !mode.waitsWholeDuration, mode.accepts(result.matching.count) { return result }
-            if mode.waitsWholeDuration, !mode.accepts(result.matching.count) { return result }
-            usleep(1_000)
-            result = check(pattern)
+        var first = true
+        RealTimeWait.poll(for: timeout) {
+            if !first { result = check(pattern) }
+            first = false
+            return mode.waitsWholeDuration != mode.accepts(result.matching.count)
         }
         return result
     }

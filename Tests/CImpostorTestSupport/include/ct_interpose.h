@@ -55,4 +55,18 @@ ct_interpose_threads *_Nullable ct_interpose_getpid_threads_start(int count, pid
 void ct_interpose_threads_stop(ct_interpose_threads *_Nonnull threads, long *_Nonnull real, long *_Nonnull mocked,
                                long *_Nonnull unstubbed, long *_Nonnull other);
 
+/// Calls clock_gettime(CLOCK_REALTIME) and returns its seconds, or -1 when it failed.
+long ct_interpose_realtime_seconds(void);
+
+/// Calls write(descriptor, bytes, count).
+long ct_interpose_write(int descriptor, const void *_Nullable bytes, unsigned long count);
+
+/// Returns value + 5 and counts the call: the real function behind a test's interposition,
+/// whose calls are counted here, in C, whoever makes them.
+int ct_interpose_counted(int value);
+/// Calls ct_interpose_counted(value) directly, as a function of the same C target would.
+int ct_interpose_call_counted(int value);
+/// How many times ct_interpose_counted ran.
+long ct_interpose_counted_calls(void);
+
 #endif

@@ -1,8 +1,8 @@
 import Synchronization
 
 /// The calls an interposition sent to the real function though they were its test's concern
-/// in part: calls its scope held that came from no thread of its test (a layer answering
-/// ``InterposedCallers/thisTest``), and calls of its test that came from outside its scope. When
+/// in part: calls its scope held that came from threads no running test owns (a layer answering
+/// ``InterposedCallers/thisTest``; another test's calls are not counted), and calls of its test that came from outside its scope. When
 /// its mock's `verify` then finds no call, the message says so: the code under test most likely
 /// calls from threads of its own, or calls in a way that hides the calling library (a tail call).
 final class CallsToOriginal: Sendable {

@@ -32,7 +32,9 @@ extension Mockery {
             FailureReporter.report(ImpostorFailure(message: FailureMessages.interposeNotAFunction("\(F.self)"), site: site))
             return FailedMock.value(of: F.self, named: "\(F.self)", site: site)
         }
-        guard let name = EntryCode.name(of: address) else {
+        // While the function is interposed (by this test or one running beside it), the address
+        // Swift read is the GOT slot's: Impostor's dispatcher, which names its symbol.
+        guard let name = InterpositionRegistry.symbolName(atDispatcher: address) ?? EntryCode.name(of: address) else {
             FailureReporter.report(ImpostorFailure(message: FailureMessages.interposeNameless(address: address), site: site))
             return (try? create(F.self, named: "0x\(String(address, radix: 16))", capturing: [:], site: site).mock)
                 ?? FailedMock.value(of: F.self, named: "\(F.self)", site: site)

@@ -41,6 +41,7 @@ final class InterposedSymbol {
     /// send them: the newest layer is tried first, and a thread's claim is the test it stands for.
     func publishRoute() {
         let original = UnsafeRawPointer(bitPattern: self.original)!
+        GOT.setFrameworkNamed(index, layers.contains { FrameworkCalls.names(frameworkLibrary: $0.scope) })
         if let newest = layers.last {
             if newest.answersEveryCall {
                 GOT.route(index, original: original, target: UnsafeRawPointer(bitPattern: newest.mockCode)!, choose: false)

@@ -166,13 +166,20 @@ enum InterpositionRegistry {
     static func method(dispatcher: UInt32, mockCode: UInt) -> InterpositionMethod? {
         state.withLock { state in
             guard let record = state.symbols.values.first(where: { $0.index == dispatcher }),
-                  record.layers.contains(where: { $0.mockCode == mockCode })
+                  let layer = record.layers.first(where: { $0.mockCode == mockCode })
             else { return nil }
             if let function = record.patchedFunction {
                 return .entryPatch(object: LoadedObjects.describe(function.object), isStatic: function.isStatic)
             }
+            // The slots whose calls reach this mock: those of the objects in its own scope (other
+            // layers of the symbol, other tests' among them, rebound more), less the test
+            // framework's, whose calls reach the original unless the scope names them.
             var objects: [String] = []
-            for slot in record.slots where !objects.contains(slot.objectDescription) { objects.append(slot.objectDescription) }
+            for slot in record.slots where layer.scope.selects(objectNamed: slot.objectName, isMainExecutable: slot.objectName.isEmpty)
+                && (FrameworkCalls.names(frameworkLibrary: layer.scope) || !FrameworkCalls.isFrameworkLibrary(slot.objectName))
+                && !objects.contains(slot.objectDescription) {
+                objects.append(slot.objectDescription)
+            }
             return .gotSlots(objects: objects)
         }
     }
@@ -190,6 +197,7 @@ enum InterpositionRegistry {
     private static func rescanIfObjectsChanged(_ state: inout State) -> [(InterpositionError, InterpositionLayer)] {
         let now = LoadedObjects.generation
         guard now != state.generation else { return [] }
+        GOT.refreshFrameworkObjects()
         let unloaded = now.subs != state.generation.subs
         state.generation = now
         var failures: [(InterpositionError, InterpositionLayer)] = []
@@ -207,6 +215,13 @@ enum InterpositionRegistry {
             }
         }
         return failures
+    }
+
+    /// The name of the symbol whose dispatcher (or entry patch landing) is at `address`: what
+    /// Swift reads as an interposed function's address, from a GOT slot rebound to it.
+    static func symbolName(atDispatcher address: UInt) -> String? {
+        guard let index = GOT.dispatcherIndex(at: address) else { return nil }
+        return state.withLock { state in state.symbols.values.first { $0.index == index }?.name }
     }
 
     private static func symbolRecord(_ name: String, in state: inout State) -> InterposedSymbol? {

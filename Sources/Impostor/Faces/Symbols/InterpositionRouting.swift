@@ -68,6 +68,9 @@ enum InterpositionRouting {
                 }
                 return UnsafeRawPointer(bitPattern: entry.mockCode)
             }
+            // A call another running test made is that test's business, not a hint for this one:
+            // only calls from threads no test owns (the code under test's own) are counted.
+            if claim != 0 || running != nil { notTheirTest = 0 }
             while notTheirTest != 0 {
                 let index = notTheirTest.trailingZeroBitCount
                 notTheirTest &= notTheirTest - 1

@@ -165,4 +165,25 @@ import Glibc
         #expect(buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } == "42 2.5 x")
         verify(.once, snprintfMock(any(), 32, cString("%d %.1f %s"), 42, 2.5, cString("x")))
     }
+
+    /// While getenv is interposed by name (here by another Mockery, as by a test running beside
+    /// this one), the executable's GOT slot that Swift reads `getenv`'s address from holds
+    /// Impostor's dispatcher: the typed form still finds the symbol behind it, and names it.
+    @Test func theTypedFormOfAFunctionAlreadyInterposedFindsItsName() {
+        typealias ImportedGetEnv = @convention(c) (UnsafePointer<CChar>) -> UnsafeMutablePointer<CChar>?
+        let other = Mockery("getenv by name")
+        _ = other.interpose("getenv", as: GetEnv.self)
+        let mockery = Mockery("getenv, typed")
+        var typed: ImportedGetEnv?
+        let failures = captureFailures { typed = mockery.interpose(getenv as ImportedGetEnv) }
+        #expect(failures.isEmpty, "\(failures)")
+        guard let typed else { return }
+        mockery.withCurrent {
+            stub(typed(cString("IMPOSTOR_TYPED_WHILE_INTERPOSED"))).with { Self.mocked }
+            #expect(InterpositionTestSupport.text(ct_interpose_getenv("IMPOSTOR_TYPED_WHILE_INTERPOSED")) == "from the mock")
+        }
+        let unmet = captureFailures { mockery.withCurrent { verify(typed(cString("IMPOSTOR_NEVER_READ"))) } }
+        #expect(unmet.first?.message.hasPrefix("Expected getenv to receive getenv(") == true, "\(unmet)")
+        withExtendedLifetime((other, mockery)) {}
+    }
 }

@@ -51,3 +51,39 @@ import Glibc
         #expect(await Self.answers(for: .milliseconds(300)) == ["real"])
     }
 }
+
+/// While one test interposes `getgid` for itself, another test running at the same time calls
+/// it 50 times: the first test's "calls from other threads reached the real getgid" counts only
+/// the 3 calls of a thread no test owns (the code under test's own), not the other test's.
+@Suite struct InterposeParallelHintTests {
+    typealias GetGid = @convention(c) () -> gid_t
+    private static let interposed = Atomic<Bool>(false)
+    private static let otherTestDone = Atomic<Bool>(false)
+
+    private static func wait(for flag: borrowing Atomic<Bool>) async {
+        for _ in 0..<1000 where !flag.load(ordering: .acquiring) { try? await Task.sleep(for: .milliseconds(10)) }
+    }
+
+    @Test func theHintCountsOnlyCallsNoTestMade() async {
+        let mockery = Mockery("getgid, counted")
+        let mock = mockery.interpose("getgid", as: GetGid.self)
+        Self.interposed.store(true, ordering: .releasing)
+        await Self.wait(for: Self.otherTestDone)
+        #expect(ct_interpose_getgid_on_new_thread(3) == 0)
+        let failures = captureFailures { mockery.withCurrent { verify(mock()) } }
+        #expect(failures.map(\.message) == ["Expected getgid to receive getgid() at least once but received it 0 times.\n"
+            + "getgid received no calls. 3 calls from other threads reached the real getgid: pass answering: .everyThread if "
+            + "the code under test calls from threads of its own (or run its threads' work inside mockery.withCurrent { })."])
+        withExtendedLifetime(mockery) {}
+    }
+
+    @Test func anotherTestCallingMeanwhileIsNotCounted() async {
+        let real = getgid()   // read before the other test interposes, or through the original after
+        await Self.wait(for: Self.interposed)
+        // This test's calls, from Swift and from C, reach the real function meanwhile.
+        var answers: Set<gid_t> = []
+        for _ in 0..<25 { answers.insert(getgid()); answers.insert(ct_interpose_getgid()) }
+        #expect(answers == [real])
+        Self.otherTestDone.store(true, ordering: .releasing)
+    }
+}

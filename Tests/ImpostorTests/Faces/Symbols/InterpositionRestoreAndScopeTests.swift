@@ -74,4 +74,36 @@ import Glibc
         #expect(invocations(of: everywhere).count > everywhereCalls, "libuuid's call did not reach the .sharedLibraries layer")
         #expect(bytes != [UInt8](repeating: 0, count: 16))
     }
+
+    /// Two Mockeries interpose getpid, one for libsqlite3's calls and one for the executable's:
+    /// each is told the slots whose calls reach its own mock, not every slot the symbol has.
+    @Test func eachMockIsToldOnlyTheSlotsThatReachIt() throws {
+        typealias GetPid = @convention(c) () -> pid_t
+        _ = try #require(dlopen("libsqlite3.so.0", RTLD_NOW))
+        _ = ct_interpose_getpid()   // binds the executable's lazy slot first
+        let inSQLite = Mockery("getpid in libsqlite3")
+        let sqliteMock = inSQLite.interpose("getpid", as: GetPid.self, in: "libsqlite3")
+        let inExecutable = Mockery("getpid in the executable")
+        let executableMock = inExecutable.interpose("getpid", as: GetPid.self, in: .mainExecutable)
+        #expect(interpositionMethod(of: sqliteMock) == .gotSlots(objects: ["libsqlite3.so.0"]))
+        #expect(interpositionMethod(of: executableMock) == .gotSlots(objects: ["the main executable"]))
+        // And the calls go where the descriptions say.
+        inExecutable.withCurrent { stub(executableMock()).with { 77 } }
+        #expect(ct_interpose_getpid() == 77)
+        withExtendedLifetime((inSQLite, inExecutable)) {}
+    }
+
+    /// A mock over every object is not told the test framework's own libraries' slots: their
+    /// calls reach the real function (see FrameworkCallsTests).
+    @Test(.mockery) func aMockOverEveryObjectIsNotToldTheFrameworksSlots() throws {
+        // Swift Testing's library imports getenv, and so does the test executable.
+        let mock = interpose("getenv", as: GetEnv.self)
+        let method = try #require(interpositionMethod(of: mock))
+        guard case .gotSlots(let objects) = method else {
+            Issue.record("expected GOT slots, got \(method)")
+            return
+        }
+        #expect(objects.contains("the main executable"))
+        #expect(!objects.contains { $0.hasPrefix("libTesting") || $0.hasPrefix("libXCTest") }, "\(objects)")
+    }
 }
