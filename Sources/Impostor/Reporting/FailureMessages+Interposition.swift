@@ -97,6 +97,12 @@ extension FailureMessages {
             }
             return "Interposed \(symbol) only for shared libraries' calls: " + prefix + " Interpose it with "
                 + "in: .sharedLibraries (or one library) to say so, or run the test without the sanitizer."
+        case .sanitizerTakesLibraryCalls(let symbol, let runtime, let scope):
+            return "Cannot interpose \(symbol) in \(within(scope)): \(runtime)'s runtime, linked into the main executable, "
+                + "intercepts \(symbol), and the dynamic linker resolved the calls of \(within(scope)) (its GOT slots and the "
+                + "pointers it takes at load time, as SQLite's table of system calls) to that interceptor, which calls the real "
+                + "\(symbol) itself: patching the real function would see every call come from the sanitizer, so none could be "
+                + "told to be \(within(scope))'s. Run this test without the sanitizer, or interpose a symbol it does not intercept."
         case .noOriginal(let symbol, let object):
             return "Cannot interpose \(symbol): its slot in \(object) is not bound yet (lazy binding: it holds a PLT stub, "
                 + "which must never be called as the original), and dlsym cannot find \(symbol) to take the real one from. "

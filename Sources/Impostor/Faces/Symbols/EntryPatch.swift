@@ -61,7 +61,7 @@ enum InterpositionPlan {
         // patched real function sees its calls come from the executable: a scope of libraries
         // would never hold them.
         if intercepted, !scope.includesMainExecutable, let runtime = InterpositionDiagnosis.sanitizer(intercepting: symbol) {
-            return .failure(InterpositionError(.sanitizer(symbol: symbol, runtime: runtime, librarySlots: 0)))
+            return .failure(InterpositionError(.sanitizerTakesLibraryCalls(symbol: symbol, runtime: runtime, scope: scope)))
         }
         if let definition, let home {
             return .success(.entry(EntryFunction(

@@ -40,6 +40,10 @@ public struct InterpositionError: Error, Sendable, CustomStringConvertible, Equa
         /// A sanitizer runtime in the executable intercepts the symbol; `librarySlots` calls
         /// from libraries were rebound all the same (a partial interposition) when non-zero.
         case sanitizer(symbol: String, runtime: String, librarySlots: Int)
+        /// A sanitizer runtime in the executable intercepts the symbol, and the loader resolved
+        /// the scope's libraries' own references to its interceptor: their calls reach the real
+        /// function from the sanitizer, so no patch can tell them apart.
+        case sanitizerTakesLibraryCalls(symbol: String, runtime: String, scope: InterpositionScope)
         /// A lazy slot holds a PLT stub and `dlsym` cannot find the real function.
         case noOriginal(symbol: String, object: String)
         /// A non-PIE executable exports a canonical PLT entry (a warning: the interposition stands).

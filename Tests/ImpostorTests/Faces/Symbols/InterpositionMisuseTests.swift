@@ -136,6 +136,22 @@ import Glibc
             + "Scope it to a library that calls it through its GOT, as in interpose(\"malloc\", as: ..., in: \"libsqlite3\").")
     }
 
+    /// Under a sanitizer that intercepts pwrite64, SQLite's calls of it reach the interceptor in
+    /// the executable (the loader resolved its pointers there), and the refusal says so rather
+    /// than that SQLite does not call it.
+    @Test(.enabled(if: InterpositionTestSupport.sanitizerIntercepts("pwrite64")))
+    func aLibrarysCallsThatASanitizerTakes() throws {
+        try loadSQLite()
+        typealias PWrite = @convention(c) (Int32, UnsafeRawPointer?, Int, Int64) -> Int
+        let failure = failure { _ = Mockery().interpose("pwrite64", as: PWrite.self, in: "libsqlite3") }
+        let runtime = InterpositionTestSupport.sanitizer ?? ""
+        #expect(failure?.message == "Cannot interpose pwrite64 in libsqlite3: \(runtime)'s runtime, linked into the main "
+            + "executable, intercepts pwrite64, and the dynamic linker resolved the calls of libsqlite3 (its GOT slots and the "
+            + "pointers it takes at load time, as SQLite's table of system calls) to that interceptor, which calls the real "
+            + "pwrite64 itself: patching the real function would see every call come from the sanitizer, so none could be "
+            + "told to be libsqlite3's. Run this test without the sanitizer, or interpose a symbol it does not intercept.")
+    }
+
     @Test func aRenamedImport() throws {
         try loadSQLite()
         let open = failure { _ = Mockery().interpose("open", as: Open.self, in: "libsqlite3") }
