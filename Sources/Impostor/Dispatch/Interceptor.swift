@@ -132,11 +132,10 @@ final class Interceptor: Sendable, LateCallCounting {
         if ThreadState.needsAttention {
             // A stub or verify prototype: hand the call over, record nothing.
             if PrototypeRecorder.isRecording { return handOverToPrototype(frame) }
-            // Matchers left over: the call carries their placeholders, which point nowhere, so
-            // nothing is read through its pointers.
-            MatcherRecorder.reportLeftovers()
-            guard !capturePlan.isEmpty else { return answerAndRecord(frame) }
-            return answerAndRecord(frame, captures: [CapturedMemory?](repeating: .notRead, count: capturePlan.capturing.count))
+            // Matchers left over: a prototype outside stub/verify made this call, and it carries
+            // their placeholders. Recorded as made, but answered with zero: no stub's block and
+            // no original may see placeholders (a pointer one points nowhere, so nothing is read).
+            if MatcherRecorder.reportLeftovers() { return recordPlaceholderCall(frame) }
         }
         guard !capturePlan.isEmpty else { return answerAndRecord(frame) }
         // Copied before any stub sees the call, so matchers, captors, answers and the record
@@ -158,6 +157,19 @@ final class Interceptor: Sendable, LateCallCounting {
     }
 
     var lateCallCount: Int { lateCalls.value }
+
+    /// Records a call made by a prototype outside stub/verify, answering zero and running nothing.
+    @inline(never)
+    private func recordPlaceholderCall(_ frame: CallFrame) {
+        frame.writeZeroResult()
+        let stamp = CallStamp.next()
+        guard !capturePlan.isEmpty else { return store.append(stamp: stamp, frame: frame) }
+        [CapturedMemory?](repeating: .notRead, count: capturePlan.capturing.count).withUnsafeBufferPointer { buffer in
+            var frame = frame
+            frame.captures = buffer
+            store.append(stamp: stamp, frame: frame)
+        }
+    }
 
     /// Gives a call made while this thread evaluates a prototype to the prototype, answering
     /// zero and recording nothing.

@@ -105,14 +105,17 @@ final class MatcherRecorder {
     }
 
     /// Reports matchers left on this thread's stack by code outside `stub`/`verify`, each at
-    /// its own line, and clears them.
-    static func reportLeftovers() {
-        guard hasPending else { return }
+    /// its own line, and clears them. Returns whether there were any: a mock called now is
+    /// called by a prototype outside `stub`/`verify`, with their placeholders as arguments.
+    @discardableResult
+    static func reportLeftovers() -> Bool {
+        guard hasPending else { return false }
         let recorder = current
         for matcher in recorder.takeAll() {
             recorder.rememberStale(matcher)
             FailureReporter.report(ImpostorFailure(message: FailureMessages.matcherOutsidePrototype(matcher.description), site: matcher.site))
         }
+        return true
     }
 }
 

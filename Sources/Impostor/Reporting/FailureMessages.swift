@@ -156,7 +156,8 @@ enum FailureMessages {
 extension FailureMessages {
     static func matcherOutsidePrototype(_ matcher: String) -> String {
         "Matcher \(matcher) was used outside stub(...) or verify(...), where it means nothing; "
-            + "a mock called with it received a placeholder value. Write matchers only inside the prototype of a stub or verify."
+            + "a mock called with it received a placeholder value, and answered with the default value (no stub's answer and "
+            + "no original ran). Write matchers only inside the prototype of a stub or verify."
     }
 
     /// A matcher still pushed when its thread ended: no later use of Impostor there reports it.

@@ -262,7 +262,7 @@ extension cm_float_union: CRegisterLayout {
         let line = #line + 1
         let stray: Int32 = any()
         let failure = failure { stub(add(1, 2)).with { 3 } }
-        #expect(failure?.message == "Matcher any() was used outside stub(...) or verify(...), where it means nothing; a mock called with it received a placeholder value. Write matchers only inside the prototype of a stub or verify.")
+        #expect(failure?.message == "Matcher any() was used outside stub(...) or verify(...), where it means nothing; a mock called with it received a placeholder value, and answered with the default value (no stub's answer and no original ran). Write matchers only inside the prototype of a stub or verify.")
         #expect(failure?.site.line == line)
         _ = stray
         #expect(add(1, 2) == 3)

@@ -68,7 +68,8 @@ struct StubMisuseTests {
 
     static func leftoverMessage(_ matcher: String) -> String {
         "Matcher \(matcher) was used outside stub(...) or verify(...), where it means nothing; "
-            + "a mock called with it received a placeholder value. Write matchers only inside the prototype of a stub or verify."
+            + "a mock called with it received a placeholder value, and answered with the default value (no stub's answer and "
+            + "no original ran). Write matchers only inside the prototype of a stub or verify."
     }
 
     @Test func aLeftoverMatcherIsReportedAtItsOwnLineByTheNextStub() throws {
@@ -102,11 +103,46 @@ struct StubMisuseTests {
         #expect(failures.count == 1)
         #expect(failure.message == Self.leftoverMessage("gt(5)"))
         #expect(failure.site.line == line)
-        // The call itself got the matcher's placeholder value as its argument, and was
-        // answered by the earlier stub.
+        // The call is recorded with the matcher's placeholder value as its argument, and
+        // answered with zero: the earlier stub, which takes every such call, never saw it.
         let placeholder = try #require(invocations(of: add).last).argument(1, as: Int32.self)
-        #expect(result == placeholder &+ 1)
+        #expect(placeholder != 0)
+        #expect(result == 0)
         expectStubsStillWork()
+    }
+
+    /// A prototype stored in a variable, outside stub(...), calls the mock with placeholders:
+    /// an interposed mock that passes its calls to the real function must not pass those on
+    /// (counted in C), and a stub's block must not see them.
+    @Test(.mockery, .enabled(if: MachineArchitectureForTests.isX86_64))
+    func aPrototypeOutsideStubNeverReachesTheOriginalOrABlock() throws {
+        typealias Counted = @convention(c) (Int32) -> Int32
+        let counted = interpose("ct_interpose_counted", as: Counted.self)
+        var blockCalls = 0
+        stub(counted(any())).callingOriginal()
+        stub(counted(lt(0))).with { (value: Int32) in
+            blockCalls += 1
+            return value
+        }
+        #expect(ct_interpose_call_counted(2) == 7)   // through the original
+        #expect(ct_interpose_call_counted(-1) == -1)  // through the block
+        let realCalls = ct_interpose_counted_calls()
+
+        var line = 0
+        var prototype: Int32 = -1
+        let failures = stubbingFailures {
+            line = #line + 1
+            prototype = counted(anyInt())
+        }
+        #expect(failures.map(\.message) == [Self.leftoverMessage("any()")])
+        #expect(failures.map(\.site.line) == [line])
+        #expect(prototype == 0)
+        #expect(ct_interpose_counted_calls() == realCalls, "the real function ran with a placeholder")
+        #expect(blockCalls == 1)
+        // Recorded as made: the two real calls and the placeholder's.
+        #expect(invocations(of: counted).count == 3)
+        // The stubs still answer real calls.
+        #expect(ct_interpose_call_counted(3) == 8)
     }
 
     @Test func eachLeftoverMatcherIsReportedAtItsOwnLine() {

@@ -123,7 +123,8 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
         let attention = ThreadState.needsAttention
         if attention && PrototypeRecorder.isRecording { return .prototype }
         if isReleasedForCalls { return .released }
-        if attention { MatcherRecorder.reportLeftovers() }
+        // A prototype outside stub/verify: placeholders for arguments, answered by default only.
+        if attention, MatcherRecorder.reportLeftovers() { return .byDefault(stamp: CallStamp.next()) }
         if answersByDefault.load(ordering: .acquiring) { return .byDefault(stamp: CallStamp.next()) }
         let address = table.load(ordering: .acquiring)
         let stubs = address == 0 ? nil : Unmanaged<StubKeyTable>.fromOpaque(UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped)
