@@ -61,13 +61,25 @@ enum FaultSweepChild {
         return nil
     }
 
-    /// Runs point `k` of the sweep at `site` in a child process and reads back what it did.
-    static func run(k: Int, site: SourceSite, timeout: Duration) -> FaultRun {
-        let test = Test.current!
-        let filter = "^" + regexEscaped(String(describing: test.id)) + "$"
+    /// The filter that runs the current test alone (checked by `refusal` first).
+    static var currentTestFilter: String { "^" + regexEscaped(String(describing: Test.current!.id)) + "$" }
+
+    /// Runs point `k` of the sweep at `site` in a child process of the test `filter` selects,
+    /// waited for on a thread of its own (a task's thread is not held), and reads back what it did.
+    static func runOnItsOwnThread(k: Int, test filter: String, site: SourceSite, timeout: Duration) async -> FaultRun {
+        await withCheckedContinuation { (continuation: CheckedContinuation<FaultRun, Never>) in
+            let started = ThreadRunner.start {
+                continuation.resume(returning: run(k: k, test: filter, site: site, timeout: timeout))
+            }
+            if !started { continuation.resume(returning: run(k: k, test: filter, site: site, timeout: timeout)) }
+        }
+    }
+
+    /// Runs point `k` of the sweep at `site` in a child process of the test `filter` selects
+    /// and reads back what it did.
+    static func run(k: Int, test filter: String, site: SourceSite, timeout: Duration) -> FaultRun {
         let seconds = max(1, Int(timeout.components.seconds))
-        // The Swift runtime's backtrace of a crashed child is long to make and never read here.
-        let command = "output=$(mktemp); (SWIFT_BACKTRACE=enable=no \(variable)=\(shellQuoted(key(site) + "#\(k)")) timeout --kill-after=10 \(seconds) "
+        let command = "output=$(mktemp); (SWIFT_BACKTRACE=\(backtraceSettings) \(variable)=\(shellQuoted(key(site) + "#\(k)")) timeout --kill-after=10 \(seconds) "
             + "\(shellQuoted(executablePath)) --testing-library swift-testing --filter \(shellQuoted(filter)) > \"$output\" 2>&1; "
             + "echo \"@@impostor-fault-status $?\" >> \"$output\"); cat \"$output\"; rm -f \"$output\""
         var output = ""
@@ -106,12 +118,40 @@ enum FaultSweepChild {
             }
             var run = FaultRun(k: k, selectedCalls: k, failedCall: nil, error: nil, failures: [], crash: ending)
             run.failedCallDescription = fields["call"]
+            run.crashOutput = crashLines(of: output)
             return run
         }
         return FaultRun(
             k: k, selectedCalls: Int(fields["selected"] ?? "") ?? 0, failedCallDescription: fields["call"].flatMap { $0.isEmpty ? nil : $0 },
             outcome: outcome, errorDescription: fields["error"].flatMap { $0.isEmpty ? nil : $0 },
             failures: failures.map { ImpostorFailure(message: $0, site: site) })
+    }
+
+    /// The most lines of a crashed child's own output kept (``FaultRun/crashOutput``).
+    static let keptCrashLines = 12
+
+    /// The Swift runtime's crash report in a child: the crashed thread's first frames only,
+    /// without registers or images, so that it takes a fraction of a second.
+    static let backtraceSettings = "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none,limit=8,top=4,sanitize=no"
+
+    /// What a crashed child printed last, less the test framework's progress lines, Impostor's
+    /// report lines and the crash report's headings: the fatal error (`Fatal error: …`, with its
+    /// file and line), a line or two the code printed before it, and the crashed thread's
+    /// first frames. Nil when it printed nothing else.
+    static func crashLines(of output: String) -> String? {
+        let noise = [
+            "◇ ", "↳ ", "✔ ", "✘ ", "Test Suite ", "\tExecuted ", "@@impostor", "Platform: ", "Backtrace took",
+            "*** Signal ", "Thread ", "...", "exit status",
+        ]
+        let lines = output.split(separator: "\n").map { $0.trimmingTrailingSpaces }.filter { line in
+            !line.isEmpty && !line.hasPrefix(marker) && !noise.contains { line.hasPrefix($0) }
+        }
+        guard !lines.isEmpty else { return nil }
+        // From just before the fatal error (or the crash report, for a plain signal) on.
+        if let fatal = lines.firstIndex(where: { $0.contains("Fatal error") || $0.hasPrefix("*** Program crashed") }) {
+            return lines[max(0, fatal - 2)...].prefix(keptCrashLines).joined(separator: "\n")
+        }
+        return lines.suffix(keptCrashLines).joined(separator: "\n")
     }
 
     private static var executablePath: String {
@@ -130,6 +170,14 @@ enum FaultSweepChild {
     }
 
     private static func shellQuoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+}
+
+private extension Substring {
+    var trimmingTrailingSpaces: String {
+        var text = String(self)
+        while text.last?.isWhitespace == true { text.removeLast() }
+        return text
+    }
 }
 
 private extension String {

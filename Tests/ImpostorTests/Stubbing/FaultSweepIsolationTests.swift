@@ -24,6 +24,38 @@ import Testing
         #expect(runs.description.contains("crashed: killed by signal 6 (Aborted)"), "\(runs)")
     }
 
+    /// A run whose body traps (a library's `fatalError` on a failed call, as GRDB's on a failed
+    /// malloc) shows why in the sweep's table: the fatal error's text and the first frames.
+    @Test func aRunThatTrapsShowsTheTrapsMessage() throws {
+        let path = NSTemporaryDirectory() + "impostor-trap-\(getpid())"
+        defer { unlink(path) }
+        let fsyncMock = interpose("fsync", as: Fsync.self, in: .mainExecutable)
+        let runs = faultSweep(fsyncMock(any()), returning: -1, errno: EIO, isolation: .childProcess()) { _ in
+            let data = Array("trapped".utf8)
+            if cf_save_atomically(path, data, data.count, 0) != 0 { fatalError("the journal could not be synced") }
+        }
+        #expect(runs.map(\.outcome) == [.crashed, .returned], "\(runs)")
+        let output = try #require(runs.first?.crashOutput, "\(runs)")
+        #expect(output.contains("Fatal error: the journal could not be synced"), "\(output)")
+        #expect(output.contains("FaultSweepIsolationTests.swift"), "the fatal error's file and line: \(output)")
+        #expect(runs.description.contains("| ") && runs.description.contains("the journal could not be synced"), "\(runs)")
+        #expect(runs.last?.crashOutput == nil)
+    }
+
+    /// The async form, isolated: each child runs this async test again up to the sweep.
+    @Test func anAsyncBodyIsSweptInChildProcesses() async throws {
+        let fsyncMock = interpose("fsync", as: Fsync.self, in: .mainExecutable)
+        let path = NSTemporaryDirectory() + "impostor-async-abort-\(getpid())"
+        let fd = open(path, O_WRONLY | O_CREAT, 0o600)
+        defer { close(fd); unlink(path) }
+        let runs = await faultSweep(fsyncMock(any()), returning: -1, errno: EIO, isolation: .childProcess()) { _ in
+            await Task.yield()
+            _ = cf_flush_twice_or_abort(fd)
+        }
+        #expect(runs.map(\.outcome) == [.crashed, .crashed, .returned], "\(runs)")
+        #expect(runs.prefix(2).allSatisfy { $0.crash == .signal(SIGABRT) }, "\(runs)")
+    }
+
     @Test func aChildRunReportsTheFailedCallAndWhatTheBodyThrew() throws {
         let path = NSTemporaryDirectory() + "impostor-isolated-\(getpid())"
         defer { unlink(path) }

@@ -34,6 +34,25 @@ struct SaveFailed: Error, Equatable { let errno: Int32 }
         #expect(lied.first?.failedCall?.description.hasSuffix("-> -1 (injected fault, errno 5: Input/output error)") == true)
     }
 
+    /// The same save behind a suspension point, as `async` code under test is.
+    private func saveAsync(_ path: String) async throws {
+        await Task.yield()
+        try save(path, careless: false)
+    }
+
+    @Test func anAsyncBodyIsSweptRunByRun() async throws {
+        let path = temporaryPath("async")
+        defer { unlink(path) }
+        let fsyncMock = interpose("fsync", as: Fsync.self, in: .mainExecutable)
+        let runs = await faultSweep(fsyncMock(any()), returning: -1, errno: EIO) { _ in
+            try await saveAsync(path)
+        }
+        #expect(runs.map(\.k) == [1, 2], "\(runs)")
+        #expect(runs.map(\.outcome) == [.threw, .returned], "\(runs)")
+        #expect(runs.first?.error as? SaveFailed == SaveFailed(errno: EIO))
+        #expect(runs.first?.failedCall?.description.hasPrefix("fsync(") == true)
+    }
+
     @Test func theCarefulSaveThrowsInEveryRunWithAFailedCall() throws {
         let path = temporaryPath("careful")
         defer { unlink(path) }
@@ -184,6 +203,37 @@ struct SaveFailed: Error, Equatable { let errno: Int32 }
         #expect(Set(codes).isSubset(of: [SQLITE_OK, SQLITE_IOERR, SQLITE_FULL]), "\(Set(codes))")
         #expect(runs.filter { $0.failedCall != nil }.allSatisfy { $0.outcome == .threw }, "\(runs)")
         #expect(runs.last?.outcome == .returned)
+        #expect(try integrityCheck(path) == "ok")
+    }
+
+    /// The same table of system calls reached without SQLite's hook: no GOT slot carries its
+    /// pwrite64 calls, so `interpose` patches libc's entry, and the router gives the calls
+    /// returning into libsqlite3 to the mock (the Fault injection article's promise). Full disk
+    /// on the second write: SQLite reports SQLITE_FULL and the database stays intact.
+    @Test(.enabled(if: MachineArchitectureForTests.isX86_64 && !InterpositionTestSupport.sanitizerIntercepts("pwrite64")))
+    func sqlitesOwnWritesAreReachedByAnEntryPatch() throws {
+        typealias PWrite = @convention(c) (Int32, UnsafeRawPointer?, Int, Int64) -> Int
+        let path = temporaryPath("full.db")
+        defer { unlink(path); unlink(path + "-journal") }
+        do {
+            var db: OpaquePointer?
+            try #require(sqlite3_open(path, &db) == SQLITE_OK)
+            try #require(sqlite3_exec(db, "CREATE TABLE t(x); INSERT INTO t VALUES (1);", nil, nil, nil) == SQLITE_OK)
+            sqlite3_close(db)
+        }
+        let pwriteMock = interpose("pwrite64", as: PWrite.self, in: "libsqlite3")
+        guard case .entryPatch? = interpositionMethod(of: pwriteMock) else {
+            Issue.record("expected an entry patch, got \(String(describing: interpositionMethod(of: pwriteMock)))")
+            return
+        }
+        stub(pwriteMock(any(), any(), any(), any())).callingOriginal()
+        stub(pwriteMock(any(), any(), any(), any())).failing(.onCall(2), returning: -1, errno: ENOSPC)
+        var db: OpaquePointer?
+        try #require(sqlite3_open(path, &db) == SQLITE_OK)
+        let rc = sqlite3_exec(db, "INSERT INTO t VALUES (2); INSERT INTO t VALUES (3);", nil, nil, nil)
+        sqlite3_close(db)
+        #expect(rc & 0xff == SQLITE_FULL)
+        #expect(invocations(of: pwriteMock).count >= 2)
         #expect(try integrityCheck(path) == "ok")
     }
 
