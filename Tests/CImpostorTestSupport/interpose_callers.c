@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
+#include <gnu/libc-version.h>
 
 const char *ct_interpose_getenv(const char *name) { return getenv(name); }
 
@@ -124,3 +125,21 @@ __attribute__((noinline)) int ct_interpose_counted(int value) {
 int ct_interpose_call_counted(int value) { return ct_interpose_counted(value); }
 
 long ct_interpose_counted_calls(void) { return atomic_load(&counted_calls); }
+
+const char *ct_interpose_libc_version(void) { return gnu_get_libc_version(); }
+
+// Two ways code keeps `write`'s address. A pointer in data that the dynamic linker writes when
+// the executable is loaded (a relocation against the symbol): what C's static initializers and
+// Swift's release builds make of `let sysWrite = write`. And one loaded from the GOT slot each
+// time the code runs: what Swift's debug builds make of the same global, initialized lazily.
+// Not static and not const, so that the compiler cannot fold the pointer into a direct call.
+ssize_t (*ct_interpose_write_loaded_at_start)(int, const void *, size_t) = write;
+
+long ct_interpose_write_through_data(int descriptor, const void *bytes, unsigned long count) {
+    return ct_interpose_write_loaded_at_start(descriptor, bytes, count);
+}
+
+long ct_interpose_write_through_slot(int descriptor, const void *bytes, unsigned long count) {
+    ssize_t (*volatile function)(int, const void *, size_t) = write;
+    return function(descriptor, bytes, count);
+}

@@ -69,4 +69,12 @@ int ct_interpose_call_counted(int value);
 /// How many times ct_interpose_counted ran.
 long ct_interpose_counted_calls(void);
 
+/// Calls gnu_get_libc_version(), which Swift Testing's library imports too.
+const char *_Nullable ct_interpose_libc_version(void);
+
+/// Calls write through a pointer the dynamic linker wrote into data at load time.
+long ct_interpose_write_through_data(int descriptor, const void *_Nullable bytes, unsigned long count);
+/// Calls write through a pointer read from the executable's GOT slot at the call.
+long ct_interpose_write_through_slot(int descriptor, const void *_Nullable bytes, unsigned long count);
+
 #endif

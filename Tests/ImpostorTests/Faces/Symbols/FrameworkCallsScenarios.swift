@@ -27,16 +27,19 @@ struct FrameworkCallsScenarios {
             time?.pointee = timespec(tv_sec: Self.fakeSeconds, tv_nsec: 0)
             return 0
         }
-        // The test's own calls, from C and from Swift, are the code under test's.
-        #expect(ct_interpose_realtime_seconds() == Self.fakeSeconds)
+        // The test's own calls, from C and from Swift, are the code under test's. (Under a
+        // sanitizer that intercepts the clock, the executable's calls go to its interceptor, and
+        // interpose warned so: they read the real clock.)
+        let reached = !InterpositionTestSupport.sanitizerIntercepts("clock_gettime")
+        #expect((ct_interpose_realtime_seconds() == Self.fakeSeconds) == reached)
         var now = timespec()
         #expect(clock_gettime(CLOCK_REALTIME, &now) == 0)
-        #expect(now.tv_sec == Self.fakeSeconds)
+        #expect((now.tv_sec == Self.fakeSeconds) == reached)
 
         withKnownIssue { #expect(Bool(false), "recorded while the clock is faked") }
 
         // Swift Testing read the clock to time that issue; none of its reads reached the mock.
-        verify(.exactly(2), clock(any(), any()))
+        verify(.exactly(reached ? 2 : 0), clock(any(), any()))
     }
 
     @Test(.mockery) func aRefusalReportedAtInterposeWhileAnUnstubbedClockIsInPlace() {
@@ -56,12 +59,13 @@ struct FrameworkCallsScenarios {
         let write = interpose("write", as: Write.self)
         stub(write(any(), any(), any())).failing(.always, returning: -1, errno: EIO)
 
-        // The test's own writes fail, from C and from Swift.
-        #expect(ct_interpose_write(2, "x", 1) == -1)
-        #expect(errno == EIO)
-        #expect(Glibc.write(2, "y", 1) == -1)
+        // The test's own writes fail, from C and from Swift (unless a sanitizer's interceptor
+        // takes the executable's calls, as interpose warned).
+        let reached = !InterpositionTestSupport.sanitizerIntercepts("write")
+        #expect((ct_interpose_write(2, "x", 1) == -1) == reached)
+        #expect((Glibc.write(2, "y", 1) == -1) == reached)
 
         withKnownIssue { #expect(Bool(false), "recorded while write fails everywhere") }
-        verify(.exactly(2), write(any(), any(), any()))
+        verify(.exactly(reached ? 2 : 0), write(any(), any(), any()))
     }
 }
