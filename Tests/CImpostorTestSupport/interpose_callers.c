@@ -143,3 +143,17 @@ long ct_interpose_write_through_slot(int descriptor, const void *bytes, unsigned
     ssize_t (*volatile function)(int, const void *, size_t) = write;
     return function(descriptor, bytes, count);
 }
+
+int ct_interpose_getdtablesize(void) { return getdtablesize(); }
+
+static void *call_getdtablesize(void *count) {
+    for (int i = 0; i < *(int *)count; i++) (void)getdtablesize();
+    return NULL;
+}
+
+int ct_interpose_getdtablesize_on_new_thread(int count) {
+    pthread_t thread;
+    if (pthread_create(&thread, NULL, call_getdtablesize, &count) != 0) return -1;
+    pthread_join(thread, NULL);
+    return 0;
+}

@@ -77,4 +77,10 @@ long ct_interpose_write_through_data(int descriptor, const void *_Nullable bytes
 /// Calls write through a pointer read from the executable's GOT slot at the call.
 long ct_interpose_write_through_slot(int descriptor, const void *_Nullable bytes, unsigned long count);
 
+/// Calls getdtablesize(): interposed by the parallel hint test only.
+int ct_interpose_getdtablesize(void);
+/// Calls getdtablesize() `count` times on a new thread, which belongs to no test; 0, or -1
+/// when no thread could be made.
+int ct_interpose_getdtablesize_on_new_thread(int count);
+
 #endif

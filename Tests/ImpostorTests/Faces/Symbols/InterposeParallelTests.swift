@@ -52,11 +52,12 @@ import Glibc
     }
 }
 
-/// While one test interposes `getgid` for itself, another test running at the same time calls
-/// it 50 times: the first test's "calls from other threads reached the real getgid" counts only
-/// the 3 calls of a thread no test owns (the code under test's own), not the other test's.
+/// While one test interposes `getdtablesize` for itself, another test running at the same time
+/// calls it 50 times: the first test's "calls from other threads reached the real
+/// getdtablesize" counts only the 3 calls of a thread no test owns (the code under test's own),
+/// not the other test's. No other test interposes getdtablesize.
 @Suite struct InterposeParallelHintTests {
-    typealias GetGid = @convention(c) () -> gid_t
+    typealias GetDTableSize = @convention(c) () -> Int32
     private static let interposed = Atomic<Bool>(false)
     private static let otherTestDone = Atomic<Bool>(false)
 
@@ -65,24 +66,25 @@ import Glibc
     }
 
     @Test func theHintCountsOnlyCallsNoTestMade() async {
-        let mockery = Mockery("getgid, counted")
-        let mock = mockery.interpose("getgid", as: GetGid.self)
+        let mockery = Mockery("getdtablesize, counted")
+        let mock = mockery.interpose("getdtablesize", as: GetDTableSize.self)
         Self.interposed.store(true, ordering: .releasing)
         await Self.wait(for: Self.otherTestDone)
-        #expect(ct_interpose_getgid_on_new_thread(3) == 0)
+        #expect(ct_interpose_getdtablesize_on_new_thread(3) == 0)
         let failures = captureFailures { mockery.withCurrent { verify(mock()) } }
-        #expect(failures.map(\.message) == ["Expected getgid to receive getgid() at least once but received it 0 times.\n"
-            + "getgid received no calls. 3 calls from other threads reached the real getgid: pass answering: .everyThread if "
-            + "the code under test calls from threads of its own (or run its threads' work inside mockery.withCurrent { })."])
+        #expect(failures.map(\.message) == ["Expected getdtablesize to receive getdtablesize() at least once but received "
+            + "it 0 times.\ngetdtablesize received no calls. 3 calls from other threads reached the real getdtablesize: pass "
+            + "answering: .everyThread if the code under test calls from threads of its own (or run its threads' work inside "
+            + "mockery.withCurrent { })."])
         withExtendedLifetime(mockery) {}
     }
 
     @Test func anotherTestCallingMeanwhileIsNotCounted() async {
-        let real = getgid()   // read before the other test interposes, or through the original after
+        let real = getdtablesize()   // read before the other test interposes, or through the original after
         await Self.wait(for: Self.interposed)
         // This test's calls, from Swift and from C, reach the real function meanwhile.
-        var answers: Set<gid_t> = []
-        for _ in 0..<25 { answers.insert(getgid()); answers.insert(ct_interpose_getgid()) }
+        var answers: Set<Int32> = []
+        for _ in 0..<25 { answers.insert(getdtablesize()); answers.insert(ct_interpose_getdtablesize()) }
         #expect(answers == [real])
         Self.otherTestDone.store(true, ordering: .releasing)
     }
