@@ -137,6 +137,12 @@ __asm__(".text\n"
         "    leaq 2(%rdi), %rax\n"
         "    ret\n"
         CT_END(ct_reloc_exact_neighbor)
+        CT_FUNCTION(ct_reloc_loop_at_entry)
+        "1:  decq %rdi\n"                       // 0-2: a loop whose head is the first byte
+        "    jnz 1b\n"                           // 3-4: back to byte 0, which the patch holds
+        "    movq $42, %rax\n"
+        "    ret\n"
+        CT_END(ct_reloc_loop_at_entry)
         CT_FUNCTION(ct_reloc_loop)
         "    movl %edi, %ecx\n"                  // 0-1
         "    xorl %eax, %eax\n"                  // 2-3
@@ -200,6 +206,11 @@ long ct_reloc_rip_store_immediate(long value) {
 long ct_reloc_rip_jump(long value) { return value + 9; }
 long ct_reloc_exact(long value) { return (long)(uint32_t)(value * 2 + 1); }
 long ct_reloc_exact_neighbor(long value) { return value + 2; }
+long ct_reloc_loop_at_entry(long value) {
+    while (--value != 0) {
+    }
+    return 42;
+}
 long ct_reloc_loop(long value) { return (uint64_t)(uint32_t)value - 1 != 0; }
 long ct_reloc_loope(long value) { return (int)value == 0; }
 long ct_reloc_loopne(long value) { return (int)value != 0 && (uint32_t)value != 1; }

@@ -54,6 +54,10 @@ long ct_reloc_exact(long value);
 /// wrote past `ct_reloc_exact`'s end would break it.
 long ct_reloc_exact_neighbor(long value);
 
+/// `1: dec rdi; jnz 1b`: a loop whose head is byte 0, counting `value` (at least 1) down, then
+/// 42. Its branch back goes to the function's first byte, where the patch's jump is.
+long ct_reloc_loop_at_entry(long value);
+
 /// Refused by the relocator (no 32-bit form): `loop`, `loope`, `loopne`, `jrcxz`, `jecxz`, each
 /// within the first 5 bytes, after instructions that set rcx from the argument. 1 when the
 /// branch is taken, 0 when not: loop unless value is 1, loope for 0 (rcx wraps past 0), loopne

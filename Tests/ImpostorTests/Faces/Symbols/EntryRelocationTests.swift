@@ -20,7 +20,7 @@ typealias LongToLong = @convention(c) (Int) -> Int
     static let scenarios = [
         "shortConditionalJumpScenario", "nearConditionalJumpScenario", "shortJumpScenario", "nearJumpScenario",
         "callScenario", "ripRelativeReadScenario", "ripRelativeStoreScenario", "ripRelativeIndirectJumpScenario",
-        "exactLengthScenario",
+        "exactLengthScenario", "loopAtTheFirstByteScenario",
     ]
 
     @Test(.enabled(if: getenv("IMPOSTOR_RELOCATION_SCENARIO") == nil), arguments: scenarios)
@@ -162,6 +162,31 @@ typealias LongToLong = @convention(c) (Int) -> Int
             #expect(ct_reloc_exact_neighbor(5) == 7)
         }
         #expect(ct_reloc_exact_neighbor(5) == 7)
+    }
+
+    /// `1: dec rdi; jnz 1b`: the loop's branch back is to byte 0, which neither check refuses
+    /// (they refuse bytes 1 to 4), and which holds the patch's jump once patched: each turn of
+    /// the loop goes through the patch again. It must stay the one call under way, passed on to
+    /// the copy, not a new call for the mock (one recorded call, and a stub for a later turn's
+    /// value never answers in the middle of it). So it is through `callingOriginal()`; called
+    /// through `original(of:)`, the turn that enters the patch with 2 is answered by the mock.
+    @Test(.enabled(if: getenv("IMPOSTOR_RELOCATION_SCENARIO") != nil)) func loopAtTheFirstByteScenario() throws {
+        #expect(ct_reloc_loop_at_entry(3) == 42)
+        let mockery = Mockery("ct_reloc_loop_at_entry")
+        let mock = try mockery.makeInterposition("ct_reloc_loop_at_entry", as: LongToLong.self)
+        let answers: [Int] = mockery.withCurrent {
+            stub(mock(any())).callingOriginal()
+            let whole = ct_reloc_loop_at_entry(3)
+            let calls = invocations(of: mock).count
+            stub(mock(2)).with { 7 }
+            return [whole, calls, ct_reloc_loop_at_entry(3), ct_reloc_loop_at_entry(2), original(of: mock)(3)]
+        }
+        #expect(answers.prefix(4) == [42, 1, 42, 7])
+        withKnownIssue("original(of:) of a function whose loop starts at byte 0: each turn enters the patch as a call") {
+            #expect(answers.last == 42)
+        }
+        withExtendedLifetime(mockery) {}
+        #expect(ct_reloc_loop_at_entry(3) == 42)
     }
 
     /// Branches with no 32-bit form (`loop`, `loope`, `loopne`, `jrcxz`, `jecxz`) within the
