@@ -7,6 +7,7 @@ import Glibc
 
 typealias VLog = @convention(c) (UnsafePointer<CChar>?, OpaquePointer?) -> Int32
 typealias VSNPrintf = @convention(c) (UnsafeMutablePointer<CChar>?, Int, UnsafePointer<CChar>?, OpaquePointer?) -> Int32
+typealias VWeigh = @convention(c) (Double, Double, Int32, OpaquePointer?) -> Double
 
 /// Variadic functions mocked through their va_list form: the mock gets the fixed arguments and a
 /// va_list built from the caller's registers and stack, and `callingOriginal()` passes the call
@@ -101,6 +102,79 @@ typealias VSNPrintf = @convention(c) (UnsafeMutablePointer<CChar>?, Int, UnsafeP
             }
             #expect(answer == 42)
             withExtendedLifetime(mockery) {}
+        }
+    }
+
+    /// Fixed doubles before double varargs: the fixed ones take xmm0 and xmm1, so the va_list
+    /// the mock receives must start its doubles at xmm2 (fp_offset 80, not 48), and go on to the
+    /// stack past xmm7. Handed on to the real `v` function from Swift (ct_vweigh, and libc's
+    /// vsnprintf) and from C (a C function the answer calls with the va_list's address).
+    @Test func fixedDoublesBeforeDoubleVarargs() throws {
+        let mockery = Mockery("ct_weigh")
+        let weigh = try mockery.makeInterposition("ct_weigh", asVariadic: VWeigh.self)
+        let formatted = Formatted()
+        let results: [String] = mockery.withCurrent {
+            var results: [String] = []
+            // ct_vweigh reads the doubles with va_arg and writes each to ct_weigh_last's buffer.
+            stub(weigh(any(), any(), any(), any())).with {
+                (scale: Double, offset: Double, count: Int32, arguments: OpaquePointer?) -> Double in
+                ct_vweigh(scale, offset, count, vaList(arguments)) + 1000
+            }
+            results += ["\(ct_weigh_three())", String(cString: ct_weigh_last())]
+            results += ["\(ct_weigh_eight())", String(cString: ct_weigh_last())]
+            stub(weigh(any(), any(), any(), any())).with {
+                (scale: Double, offset: Double, count: Int32, arguments: OpaquePointer?) -> Double in
+                ct_weigh_in_c(scale, offset, count, UnsafeMutableRawPointer(arguments))
+            }
+            results += ["\(ct_weigh_three())", String(cString: ct_weigh_last())]
+            results += ["\(ct_weigh_eight())", String(cString: ct_weigh_last())]
+            stub(weigh(any(), any(), any(), any())).with {
+                (scale: Double, offset: Double, count: Int32, arguments: OpaquePointer?) -> Double in
+                var buffer = [CChar](repeating: 0, count: 256)
+                let format = "\(scale) \(offset) | " + Array(repeating: "%.2f", count: Int(count)).joined(separator: " ")
+                let length = vsnprintf(&buffer, buffer.count, format, vaList(arguments))
+                formatted.texts.append(Self.text(buffer))
+                return Double(length)
+            }
+            results += ["\(ct_weigh_three())", "\(ct_weigh_eight())"]
+            stub(weigh(any(), any(), any(), any())).callingOriginal()
+            results += ["\(ct_weigh_three())", String(cString: ct_weigh_last())]
+            results += ["\(ct_weigh_eight())", String(cString: ct_weigh_last())]
+            verify(.times(4), weigh(2.0, 0.5, 3, any()))
+            verify(.times(4), weigh(0.5, 0.25, 8, any()))
+            return results
+        }
+        let three = "1.25 2.50 4.00", eight = "1.00 2.00 3.00 4.00 5.00 6.00 7.00 8.00"
+        #expect(results == ["1016.0", three, "1018.25", eight, "116.0", three, "118.25", eight, "24.0", "50.0",
+                            "16.0", three, "18.25", eight])
+        #expect(formatted.texts == ["2.0 0.5 | " + three, "0.5 0.25 | " + eight])
+        withExtendedLifetime(mockery) {}
+    }
+
+    /// The same form through a struct's variadic hook, called from C.
+    @Test func fixedDoublesBeforeDoubleVarargsThroughAHook() {
+        var hooks = ct_hooks()
+        var answer = -1.0, text = ""
+        do {
+            let mockery = Mockery("weigh hook")
+            let weigh = mockery.mockVariadicFunction(of: VWeigh.self, named: "weigh")
+            hooks.weigh = weigh.pointer
+            stub(weigh.mock(any(), any(), any(), any())).with {
+                (scale: Double, offset: Double, count: Int32, arguments: OpaquePointer?) -> Double in
+                ct_vweigh(scale, offset, count, vaList(arguments))
+            }
+            answer = ct_hooks_weigh(&hooks)
+            text = String(cString: ct_weigh_last())
+            verify(weigh.mock(3.0, -1.0, 2, any()))
+            withExtendedLifetime(mockery) {}
+        }
+        #expect(answer == 1.25)
+        #expect(text == "0.50 0.25")
+        // Released, the pointer goes to impostor_variadic_no_original, which zeroes rax only: a
+        // hook with a floating-point result gets whatever xmm0 held (here the 3.0 passed in it),
+        // not the 0 MockVariadicFunction's documentation promises.
+        withKnownIssue("a released variadic hook returns 0 in rax, not in xmm0") {
+            #expect(ct_hooks_weigh(&hooks) == 0)
         }
     }
 
