@@ -95,6 +95,34 @@ import Glibc
         }
     }
 
+    typealias Open = @convention(c) (UnsafePointer<CChar>?, Int32) -> Int32
+
+    /// A text literal compares the C string the caller passes, which no entry-point key can
+    /// test: the mock's calls go to the handler, which takes only the text the literal names.
+    /// A C caller passing other text is unexpected, on either path.
+    @Test(arguments: [false, true]) func aTextLiteralTakesOnlyItsTextOnEitherPath(libffi: Bool) {
+        var results: [Int32] = []
+        var byEntryPoint: [Bool] = []
+        let failures = expectationFailures { context in
+            let open: Open = libffi
+                ? withLibffiTrampolines { context.mock(named: "open", capturing: [0: .cString]) }
+                : context.mock(named: "open", capturing: [0: .cString])
+            context.checking { allowing(open("abc", any())).will(returnValue(7)) }
+            for text in ["abc", "xyz", "ab", "abcd"] {
+                var errnoAfter: Int32 = 0
+                let before = ct_expectation_keys_taken()
+                results.append(ce_open_and_read_errno(open, text, 0, &errnoAfter))
+                byEntryPoint.append(ct_expectation_keys_taken() != before)
+            }
+        }
+        #expect(results == [7, 0, 0, 0])
+        #expect(byEntryPoint == [false, false, false, false])
+        for text in ["xyz", "ab", "abcd"] {
+            #expect(failures.messages.contains { $0.hasPrefix("Unexpected call: open(\"\(text)\", 0)") }, "\(failures.messages)")
+        }
+        #expect(!failures.messages.contains { $0.hasPrefix("Unexpected call: open(\"abc\", 0)") }, "\(failures.messages)")
+    }
+
     /// An action's errno reaches the caller, and failures an action raises reach the test.
     @Test(arguments: [false, true]) func actionsRunAsFromTheHandler(libffi: Bool) {
         let failures = expectationFailures { context in

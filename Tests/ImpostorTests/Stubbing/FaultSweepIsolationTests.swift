@@ -38,6 +38,28 @@ import Testing
         #expect(runs.first?.failedCall == nil, "the Invocation stays in the child")
     }
 
+    /// A test with two sweeps: the child of the second, isolated, one runs the first sweep in
+    /// full, in-process, as the parent did, and fails a call only at its own sweep's site.
+    @Test func aChildAppliesItsFaultPointOnlyAtItsOwnSweep() {
+        let first: ct_binary_i32 = mockFunction(named: "first")
+        let second: ct_binary_i32 = mockFunction(named: "second")
+        stub(first(any(), any())).returning(1)
+        stub(second(any(), any())).returning(2)
+        let inProcess = faultSweep(first(any(), any()), returning: -1) { _ in
+            for index in 1...2 { _ = ct_call_binary_i32(first, 0, Int32(index)) }
+        }
+        #expect(inProcess.runs.map(\.k) == [1, 2, 3], "\(inProcess)")
+        let isolated = faultSweep(second(any(), any()), returning: -1, isolation: .childProcess()) { _ in
+            for index in 1...3 { _ = ct_call_binary_i32(second, 0, Int32(index)) }
+        }
+        #expect(isolated.runs.map(\.k) == [1, 2, 3, 4], "\(isolated)")
+        #expect(isolated.runs.map(\.selectedCalls) == [3, 3, 3, 3], "\(isolated)")
+        #expect(isolated.runs.map(\.outcome) == [.returned, .returned, .returned, .returned], "\(isolated)")
+        #expect(isolated.runs.prefix(3).map(\.failedCallDescription) == [
+            "second(0, 1) -> -1 (injected fault)", "second(0, 2) -> -1 (injected fault)", "second(0, 3) -> -1 (injected fault)",
+        ], "\(isolated)")
+    }
+
     @Test func aBodyThatCrashesWithNoFaultIsReportedOnce() {
         let fsyncMock = interpose("fsync", as: Fsync.self, in: .mainExecutable)
         var runs: FaultSweep?
