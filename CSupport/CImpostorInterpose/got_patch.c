@@ -27,6 +27,9 @@ static atomic_flag writing = ATOMIC_FLAG_INIT;
 // a test running in parallel.
 static _Thread_local int injected_failures = 0;
 static _Thread_local int injected_error = 0;
+// The same for a second party's store into a slot (test hook below); NULL: none.
+static _Thread_local void **rewritten_slot = NULL;
+static _Thread_local void *rewritten_value = NULL;
 
 /// `mprotect` without going through libc (or any GOT slot): returns 0 or an errno value.
 static long raw_mprotect(uintptr_t page, uintptr_t length, long protection) {
@@ -57,6 +60,15 @@ void impostor_got_fail_next_protection_changes(int count, int error);
 void impostor_got_fail_next_protection_changes(int count, int error) {
     injected_error = error;
     injected_failures = count;
+}
+
+/// A test hook, declared only in the tests' `ct_probes.h`: the next swap of `slot` on this thread
+/// first stores `value` into it, as another rebinder or the dynamic linker would between the
+/// scan and the swap, so that the swap finds the slot changed (NULL `slot`: no such store).
+void impostor_got_rewrite_before_next_swap(void **slot, void *value);
+void impostor_got_rewrite_before_next_swap(void **slot, void *value) {
+    rewritten_value = value;
+    rewritten_slot = slot;
 }
 
 typedef struct swap_request {
@@ -96,6 +108,11 @@ static int swap_in_object(struct dl_phdr_info *info, size_t size, void *data) {
     // Sound: the slot lies in this loaded object's segments, found in its relocations by a
     // scan; it is 8-byte aligned, so the compare-and-swap is one atomic store that a
     // concurrent call through the slot sees whole, before or after.
+    if (rewritten_slot == request->slot) {
+        // The test hook's second party (a store, not a call: the page is open).
+        __atomic_store_n(request->slot, rewritten_value, __ATOMIC_SEQ_CST);
+        rewritten_slot = NULL;
+    }
     void *seen = request->expected;
     request->status = 0;
     if (!__atomic_compare_exchange_n(request->slot, &seen, request->desired, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
@@ -127,5 +144,8 @@ int impostor_got_swap(void **slot, void *expected, void *desired, void **found) 
 
 void impostor_got_fail_next_protection_changes(int count, int error);
 void impostor_got_fail_next_protection_changes(int count, int error) { (void)count, (void)error; }
+
+void impostor_got_rewrite_before_next_swap(void **slot, void *value);
+void impostor_got_rewrite_before_next_swap(void **slot, void *value) { (void)slot, (void)value; }
 
 #endif
