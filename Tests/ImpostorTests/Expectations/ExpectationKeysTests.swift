@@ -123,6 +123,24 @@ import Glibc
         #expect(!failures.messages.contains { $0.hasPrefix("Unexpected call: open(\"abc\", 0)") }, "\(failures.messages)")
     }
 
+    /// The handler takes a call from the expectation's count as the entry point does, with the
+    /// same index: an expectation a state holds back (so only the handler takes its calls)
+    /// gives `onConsecutiveCalls` the indexes 0 and 1, then is saturated.
+    @Test(arguments: [false, true]) func theHandlerGivesEachCallTheIndexTheEntryPointWould(libffi: Bool) {
+        var calls: [(result: Int32, byEntryPoint: Bool)] = []
+        let failures = expectationFailures { context in
+            let add = Self.make(context, libffi: libffi)
+            let power = context.states("power", startsAs: "on")
+            context.checking {
+                exactly(2).of(add(any(), eq(5))).when(power.is("on")).will(onConsecutiveCalls(returnValue(10), returnValue(20)))
+            }
+            calls = [Self.call(add, 1, 5), Self.call(add, 2, 5), Self.call(add, 3, 5)]
+        }
+        #expect(calls.map(\.result) == [10, 20, 0])
+        #expect(calls.map(\.byEntryPoint) == [false, false, false])
+        #expect(failures.first?.message.hasPrefix("Unexpected call: add(3, 5)") == true, "\(failures.messages)")
+    }
+
     /// An action's errno reaches the caller, and failures an action raises reach the test.
     @Test(arguments: [false, true]) func actionsRunAsFromTheHandler(libffi: Bool) {
         let failures = expectationFailures { context in

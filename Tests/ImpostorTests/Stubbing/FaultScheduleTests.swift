@@ -99,6 +99,18 @@ import Glibc
         #expect(injection.failedCalls == 1)
     }
 
+    /// A schedule of several call numbers names them in order, whatever order they were given
+    /// in (and whatever order the set keeps them in): messages and sweep texts read the same in
+    /// every run.
+    @Test func aScheduleOfSeveralCallsDescribesThemInOrder() {
+        #expect(FaultSchedule.onCalls([64, 9, 1, 36, 4, 49, 16, 25]).description == ".onCalls([1, 4, 9, 16, 25, 36, 49, 64])")
+        let add = mock()
+        let failures = captureFailures { stub(add(any(), any())).failing(.onCalls([3, 0, 2]), returning: -1) }
+        #expect(failures.map(\.message) == [
+            "failing(.onCalls([0, 2, 3]), ...) can fail no call: call numbers start at 1. The stub was not added.",
+        ])
+    }
+
     @Test(arguments: [
         (FaultSchedule.onCall(0), "failing(.onCall(0), ...) can fail no call: call numbers start at 1. The stub was not added."),
         (.every(0), "failing(.every(0), ...) can fail no call: every(n) needs n of at least 1. The stub was not added."),

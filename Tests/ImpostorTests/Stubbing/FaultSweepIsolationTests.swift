@@ -60,6 +60,27 @@ import Testing
         ], "\(isolated)")
     }
 
+    /// A run whose child hangs comes back timed out, whether `timeout` ended it with SIGTERM
+    /// (status 124) or, since it ignored that, with SIGKILL ten seconds later (status 137): both
+    /// are "still running after 1 s, killed", not a signal of the run's own.
+    @Test func aRunThatHangsComesBackTimedOutEvenIfItIgnoresSIGTERM() {
+        let step: ct_binary_i32 = mockFunction(named: "step")
+        stub(step(any(), any())).returning(1)
+        let runs = faultSweep(step(any(), any()), returning: -1, isolation: .childProcess(timeout: .seconds(1))) { _ in
+            if ct_call_binary_i32(step, 0, 1) == -1 {
+                signal(SIGTERM, SIG_IGN)
+                while true { pause() }
+            }
+            if ct_call_binary_i32(step, 0, 2) == -1 {
+                while true { pause() }
+            }
+        }
+        #expect(runs.map(\.k) == [1, 2, 3], "\(runs)")
+        #expect(runs.map(\.outcome) == [.crashed, .crashed, .returned], "\(runs)")
+        #expect(runs.prefix(2).map(\.crash) == [.timedOut(seconds: 1), .timedOut(seconds: 1)], "\(runs)")
+        #expect(runs.description.contains("still running after 1 s, killed"), "\(runs)")
+    }
+
     @Test func aBodyThatCrashesWithNoFaultIsReportedOnce() {
         let fsyncMock = interpose("fsync", as: Fsync.self, in: .mainExecutable)
         var runs: FaultSweep?

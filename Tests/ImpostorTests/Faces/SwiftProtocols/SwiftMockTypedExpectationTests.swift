@@ -97,6 +97,24 @@ struct SwiftMockTypedExpectationTests {
         #expect(failures.isEmpty, "\(failures.map(\.message))")
     }
 
+    /// `reset` forgets a member's stubs, not the Mockery's expectations on it: afterwards the
+    /// typed entry point still sends the member's calls to them (SwiftProtocols.md: "its
+    /// expectations stay"), rather than answering with the default value.
+    @Test func aResetMemberStillMeetsItsExpectations() {
+        var answers: [Int] = []
+        let failures = failures { context in
+            let gauge = MockGauge()
+            stub(gauge.levelRef, any(), any(), any()).returning(5)
+            context.checking { allowing(gauge.levelRef, eq(1), any(), any()).will(returnValue(11)) }
+            answers.append(gauge.level(1, 0, false))
+            answers.append(gauge.level(2, 0, false))
+            Impostor.reset(gauge)
+            answers.append(gauge.level(1, 0, false))
+        }
+        #expect(answers == [11, 5, 11])
+        #expect(failures.map(\.message).filter { $0.hasPrefix("Unexpected call") }.count == 0, "\(failures.map(\.message))")
+    }
+
     /// States and sequences hold back an expectation on the typed path as on the engine's; a
     /// call no expectation takes is answered by a stub, else reported; a `never` that matches
     /// is reported; `onConsecutiveCalls` past its list is reported and gives the default.
