@@ -17,6 +17,8 @@ mutation the script applies it, builds the tests (`swift build --build-tests`), 
 (`swift test --skip-build`), records `caught` (the tests failed), `missed` (they passed) or
 `no-build` (the mutant does not compile), and puts the file back byte for byte, also when it
 is interrupted. A summary is printed and written to DIR/summary.tsv, each run's output to DIR.
+At the end the untouched sources are built again, so that .build holds no mutant (unless the
+script was interrupted: then build before running the tests).
 """
 import argparse, json, os, signal, subprocess, sys, time
 
@@ -87,6 +89,8 @@ def main():
             print(results[-1], flush=True)
     finally:
         put_back()
+    if results:
+        run(["swift", "build", "--build-tests"], f"{args.log}/rebuild.log", args.timeout)
     with open(f"{args.log}/summary.tsv", "w") as f:
         for row in results:
             f.write("\t".join(str(x) for x in row) + "\n")
