@@ -71,8 +71,9 @@ extension FastPath {
             // expectation with a memory test (a text literal compared as a C string) has no
             // `entryKeyTests` (Expectation.swift refuses memory tests and pointer readers), and
             // a mock that copies memory, as every such literal needs, is published with
-            // `eligible` false. Kept so that the list never takes calls by scalars alone if
-            // either changes; ExpectationKeysTests' text-literal test holds the promise.
+            // `eligible` false. Kept so that the list never takes calls by scalars alone should
+            // both change; ExpectationKeysTests' text-literal test checks the promise from C
+            // callers on both entry paths.
             guard let tests = entry.tests, tests.memory.isEmpty else {
                 list.pointee.answerable = 0
                 break
