@@ -17,7 +17,8 @@ mutation the script applies it, builds the tests (`swift build --build-tests`), 
 (`swift test --skip-build`), records `caught` (the tests failed), `missed` (they passed) or
 `no-build` (the mutant does not compile), and puts the file back byte for byte, also when it
 is interrupted. A summary is printed and written to DIR/summary.tsv, each run's output to DIR.
-At the end the untouched sources are built again, so that .build holds no mutant (unless the
+Tests/Tools/issue51-mutations.json holds the planted bugs of issue #51 (row1-row9, then the
+mutation pass x01-x25), each with the filter it was run with. At the end the untouched sources are built again, so that .build holds no mutant (unless the
 script was interrupted: then build before running the tests).
 """
 import argparse, json, os, signal, subprocess, sys, time
