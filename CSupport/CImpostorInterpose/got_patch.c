@@ -94,6 +94,11 @@ static int swap_in_object(struct dl_phdr_info *info, size_t size, void *data) {
     if (relro_end > relro_start && impostor_got_object_loading(relro_start) == 1) return 1;
     uintptr_t page = (uintptr_t)request->slot & ~(request->page_size - 1);
     int read_only = page >= relro_start && page < relro_end;
+    // The test hook's thread-locals are read before the page is opened: in a shared object a
+    // thread-local access may be a call.
+    int rewrites = rewritten_slot == request->slot;
+    void *rewrite = rewritten_value;
+    if (rewrites) rewritten_slot = NULL;
     while (atomic_flag_test_and_set_explicit(&writing, memory_order_acquire)) {
         SPIN_PAUSE();
     }
@@ -105,14 +110,13 @@ static int swap_in_object(struct dl_phdr_info *info, size_t size, void *data) {
             return 1;
         }
     }
+    if (rewrites) {
+        // The test hook's second party (a store, not a call: the page is open).
+        __atomic_store_n(request->slot, rewrite, __ATOMIC_SEQ_CST);
+    }
     // Sound: the slot lies in this loaded object's segments, found in its relocations by a
     // scan; it is 8-byte aligned, so the compare-and-swap is one atomic store that a
     // concurrent call through the slot sees whole, before or after.
-    if (rewritten_slot == request->slot) {
-        // The test hook's second party (a store, not a call: the page is open).
-        __atomic_store_n(request->slot, rewritten_value, __ATOMIC_SEQ_CST);
-        rewritten_slot = NULL;
-    }
     void *seen = request->expected;
     request->status = 0;
     if (!__atomic_compare_exchange_n(request->slot, &seen, request->desired, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
