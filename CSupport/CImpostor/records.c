@@ -222,6 +222,7 @@ impostor_lane *impostor_records_find_lane(impostor_records *records) {
     impostor_claim_thread();
     uint64_t token = thread->token;
     // Without the lock: lanes are only ever added, each fully made before it is published.
+    // (Issue #51: taking a nested lane here is seen by no test; records are read by stamp.)
     impostor_lane *lane = atomic_load_explicit(&records->lanes, memory_order_acquire);
     while (lane != NULL && (lane->is_nested || atomic_load_explicit(&lane->owner, memory_order_relaxed) != token)) {
         lane = lane->next_lane;

@@ -27,6 +27,9 @@ static atomic_flag writing = ATOMIC_FLAG_INIT;
 // a test running in parallel.
 static _Thread_local int injected_failures = 0;
 static _Thread_local int injected_error = 0;
+// The same for a second party's store into a slot (test hook below); NULL: none.
+static _Thread_local void **rewritten_slot = NULL;
+static _Thread_local void *rewritten_value = NULL;
 
 /// `mprotect` without going through libc (or any GOT slot): returns 0 or an errno value.
 static long raw_mprotect(uintptr_t page, uintptr_t length, long protection) {
@@ -59,6 +62,15 @@ void impostor_got_fail_next_protection_changes(int count, int error) {
     injected_failures = count;
 }
 
+/// A test hook, declared only in the tests' `ct_probes.h`: the next swap of `slot` on this thread
+/// first stores `value` into it, as another rebinder or the dynamic linker would between the
+/// scan and the swap, so that the swap finds the slot changed (NULL `slot`: no such store).
+void impostor_got_rewrite_before_next_swap(void **slot, void *value);
+void impostor_got_rewrite_before_next_swap(void **slot, void *value) {
+    rewritten_value = value;
+    rewritten_slot = slot;
+}
+
 typedef struct swap_request {
     void **slot;
     void *expected;
@@ -82,6 +94,11 @@ static int swap_in_object(struct dl_phdr_info *info, size_t size, void *data) {
     if (relro_end > relro_start && impostor_got_object_loading(relro_start) == 1) return 1;
     uintptr_t page = (uintptr_t)request->slot & ~(request->page_size - 1);
     int read_only = page >= relro_start && page < relro_end;
+    // The test hook's thread-locals are read before the page is opened: in a shared object a
+    // thread-local access may be a call.
+    int rewrites = rewritten_slot == request->slot;
+    void *rewrite = rewritten_value;
+    if (rewrites) rewritten_slot = NULL;
     while (atomic_flag_test_and_set_explicit(&writing, memory_order_acquire)) {
         SPIN_PAUSE();
     }
@@ -92,6 +109,10 @@ static int swap_in_object(struct dl_phdr_info *info, size_t size, void *data) {
             request->status = (int)error;
             return 1;
         }
+    }
+    if (rewrites) {
+        // The test hook's second party (a store, not a call: the page is open).
+        __atomic_store_n(request->slot, rewrite, __ATOMIC_SEQ_CST);
     }
     // Sound: the slot lies in this loaded object's segments, found in its relocations by a
     // scan; it is 8-byte aligned, so the compare-and-swap is one atomic store that a
@@ -127,5 +148,8 @@ int impostor_got_swap(void **slot, void *expected, void *desired, void **found) 
 
 void impostor_got_fail_next_protection_changes(int count, int error);
 void impostor_got_fail_next_protection_changes(int count, int error) { (void)count, (void)error; }
+
+void impostor_got_rewrite_before_next_swap(void **slot, void *value);
+void impostor_got_rewrite_before_next_swap(void **slot, void *value) { (void)slot, (void)value; }
 
 #endif

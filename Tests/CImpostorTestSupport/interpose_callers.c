@@ -34,6 +34,10 @@ pid_t ct_interpose_getsid(pid_t pid) { return getsid(pid); }
 
 gid_t ct_interpose_getegid(void) { return getegid(); }
 
+uid_t ct_interpose_geteuid(void) { return geteuid(); }
+
+uid_t ct_other_geteuid(void) { return 4321; }
+
 struct tm *ct_interpose_localtime_r(const long *time, struct tm *result) { return localtime_r(time, result); }
 
 int ct_interpose_snprintf(char *buffer, unsigned long size, int number, double real, const char *text) {

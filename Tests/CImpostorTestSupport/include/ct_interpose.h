@@ -32,6 +32,13 @@ pid_t ct_interpose_getsid(pid_t pid);
 /// getegid() through this object's GOT: no test but the slot-restoring one interposes getegid.
 gid_t ct_interpose_getegid(void);
 
+/// geteuid() through this object's GOT: no test but the one of a slot changed under the swap
+/// interposes geteuid.
+uid_t ct_interpose_geteuid(void);
+
+/// A second party's geteuid, for that test to point the slot at: returns 4321.
+uid_t ct_other_geteuid(void);
+
 /// Calls localtime_r (which AddressSanitizer and ThreadSanitizer intercept).
 struct tm;
 struct tm *_Nullable ct_interpose_localtime_r(const long *_Nonnull time, struct tm *_Nonnull result);

@@ -61,6 +61,11 @@ int impostor_guarded_copy_blocks(void *_Nonnull destination, const void *_Nonnul
 /// hook: the refusal path, on a machine where `mprotect` never refuses).
 void impostor_got_fail_next_protection_changes(int count, int error);
 
+/// Makes the next swap of `slot` on this thread (by `impostor_got_swap`, as an interposition
+/// makes it) first store `value` into the slot, as a second party would between Impostor's scan
+/// and its swap (a test hook: the changed-slot retry, made deterministic). NULL `slot`: none.
+void impostor_got_rewrite_before_next_swap(void *_Nullable *_Nullable slot, void *_Nullable value);
+
 /// The load bias of the object containing `address`, or UINTPTR_MAX when none does; its name
 /// in `*name` when `name` is not NULL.
 uintptr_t impostor_got_object_base(const void *_Nullable address, const char *_Nullable *_Nullable name);

@@ -95,6 +95,52 @@ import Glibc
         }
     }
 
+    typealias Open = @convention(c) (UnsafePointer<CChar>?, Int32) -> Int32
+
+    /// A text literal compares the C string the caller passes, which no entry-point key can
+    /// test: the mock's calls go to the handler, which takes only the text the literal names.
+    /// A C caller passing other text is unexpected, on either path.
+    @Test(arguments: [false, true]) func aTextLiteralTakesOnlyItsTextOnEitherPath(libffi: Bool) {
+        var results: [Int32] = []
+        var byEntryPoint: [Bool] = []
+        let failures = expectationFailures { context in
+            let open: Open = libffi
+                ? withLibffiTrampolines { context.mock(named: "open", capturing: [0: .cString]) }
+                : context.mock(named: "open", capturing: [0: .cString])
+            context.checking { allowing(open("abc", any())).will(returnValue(7)) }
+            for text in ["abc", "xyz", "ab", "abcd"] {
+                var errnoAfter: Int32 = 0
+                let before = ct_expectation_keys_taken()
+                results.append(ce_open_and_read_errno(open, text, 0, &errnoAfter))
+                byEntryPoint.append(ct_expectation_keys_taken() != before)
+            }
+        }
+        #expect(results == [7, 0, 0, 0])
+        #expect(byEntryPoint == [false, false, false, false])
+        for text in ["xyz", "ab", "abcd"] {
+            #expect(failures.messages.contains { $0.hasPrefix("Unexpected call: open(\"\(text)\", 0)") }, "\(failures.messages)")
+        }
+        #expect(!failures.messages.contains { $0.hasPrefix("Unexpected call: open(\"abc\", 0)") }, "\(failures.messages)")
+    }
+
+    /// The handler takes a call from the expectation's count as the entry point does, with the
+    /// same index: an expectation a state holds back (so only the handler takes its calls)
+    /// gives `onConsecutiveCalls` the indexes 0 and 1, then is saturated.
+    @Test(arguments: [false, true]) func theHandlerGivesEachCallTheIndexTheEntryPointWould(libffi: Bool) {
+        var calls: [(result: Int32, byEntryPoint: Bool)] = []
+        let failures = expectationFailures { context in
+            let add = Self.make(context, libffi: libffi)
+            let power = context.states("power", startsAs: "on")
+            context.checking {
+                exactly(2).of(add(any(), eq(5))).when(power.is("on")).will(onConsecutiveCalls(returnValue(10), returnValue(20)))
+            }
+            calls = [Self.call(add, 1, 5), Self.call(add, 2, 5), Self.call(add, 3, 5)]
+        }
+        #expect(calls.map(\.result) == [10, 20, 0])
+        #expect(calls.map(\.byEntryPoint) == [false, false, false])
+        #expect(failures.first?.message.hasPrefix("Unexpected call: add(3, 5)") == true, "\(failures.messages)")
+    }
+
     /// An action's errno reaches the caller, and failures an action raises reach the test.
     @Test(arguments: [false, true]) func actionsRunAsFromTheHandler(libffi: Bool) {
         let failures = expectationFailures { context in

@@ -23,6 +23,8 @@ import Glibc
         (.once, [-1, 5, 5, 5, 5, 5]),
         (.always, [-1, -1, -1, -1, -1, -1]),
         (.after(4), [5, 5, 5, 5, -1, -1]),
+        // No call let through: every call fails, as `.always` (not a schedule that fails none).
+        (.after(0), [-1, -1, -1, -1, -1, -1]),
     ] as [(FaultSchedule, [Int32])])
     func eachScheduleFailsItsCallsAndLetsTheOthersReachTheOlderStub(schedule: FaultSchedule, expected: [Int32]) {
         let add = mock()
@@ -82,6 +84,31 @@ import Glibc
         #expect(ct_call_binary_i32(add, 1, 1) == -1)
         injection.stop()
         #expect(ct_call_binary_i32(add, 1, 1) == 0)
+    }
+
+    /// A stopped stub counts nothing: `selectedCalls` and `failedCalls` stay what they were at
+    /// `stop()`, whatever the calls after it.
+    @Test func aStoppedStubCountsNoMoreCalls() {
+        let add = mock()
+        stub(add(any(), any())).returning(5)
+        let injection = stub(add(any(), any())).failing(.every(2), returning: -1)
+        #expect(results(add, count: 3) == [5, -1, 5])
+        injection.stop()
+        #expect(results(add, count: 4) == [5, 5, 5, 5])
+        #expect(injection.selectedCalls == 3)
+        #expect(injection.failedCalls == 1)
+    }
+
+    /// A schedule of several call numbers names them in order, whatever order they were given
+    /// in (and whatever order the set keeps them in): messages and sweep texts read the same in
+    /// every run.
+    @Test func aScheduleOfSeveralCallsDescribesThemInOrder() {
+        #expect(FaultSchedule.onCalls([64, 9, 1, 36, 4, 49, 16, 25]).description == ".onCalls([1, 4, 9, 16, 25, 36, 49, 64])")
+        let add = mock()
+        let failures = captureFailures { stub(add(any(), any())).failing(.onCalls([3, 0, 2]), returning: -1) }
+        #expect(failures.map(\.message) == [
+            "failing(.onCalls([0, 2, 3]), ...) can fail no call: call numbers start at 1. The stub was not added.",
+        ])
     }
 
     @Test(arguments: [

@@ -70,6 +70,49 @@ import Testing
         #expect(runs.first?.failedCall == nil, "the Invocation stays in the child")
     }
 
+    /// A test with two sweeps: the child of the second, isolated, one runs the first sweep in
+    /// full, in-process, as the parent did, and fails a call only at its own sweep's site.
+    @Test func aChildAppliesItsFaultPointOnlyAtItsOwnSweep() {
+        let first: ct_binary_i32 = mockFunction(named: "first")
+        let second: ct_binary_i32 = mockFunction(named: "second")
+        stub(first(any(), any())).returning(1)
+        stub(second(any(), any())).returning(2)
+        let inProcess = faultSweep(first(any(), any()), returning: -1) { _ in
+            for index in 1...2 { _ = ct_call_binary_i32(first, 0, Int32(index)) }
+        }
+        #expect(inProcess.runs.map(\.k) == [1, 2, 3], "\(inProcess)")
+        let isolated = faultSweep(second(any(), any()), returning: -1, isolation: .childProcess()) { _ in
+            for index in 1...3 { _ = ct_call_binary_i32(second, 0, Int32(index)) }
+        }
+        #expect(isolated.runs.map(\.k) == [1, 2, 3, 4], "\(isolated)")
+        #expect(isolated.runs.map(\.selectedCalls) == [3, 3, 3, 3], "\(isolated)")
+        #expect(isolated.runs.map(\.outcome) == [.returned, .returned, .returned, .returned], "\(isolated)")
+        #expect(isolated.runs.prefix(3).map(\.failedCallDescription) == [
+            "second(0, 1) -> -1 (injected fault)", "second(0, 2) -> -1 (injected fault)", "second(0, 3) -> -1 (injected fault)",
+        ], "\(isolated)")
+    }
+
+    /// A run whose child hangs comes back timed out, whether `timeout` ended it with SIGTERM
+    /// (status 124) or, since it ignored that, with SIGKILL ten seconds later (status 137): both
+    /// are "still running after 1 s, killed", not a signal of the run's own.
+    @Test func aRunThatHangsComesBackTimedOutEvenIfItIgnoresSIGTERM() {
+        let step: ct_binary_i32 = mockFunction(named: "step")
+        stub(step(any(), any())).returning(1)
+        let runs = faultSweep(step(any(), any()), returning: -1, isolation: .childProcess(timeout: .seconds(1))) { _ in
+            if ct_call_binary_i32(step, 0, 1) == -1 {
+                signal(SIGTERM, SIG_IGN)
+                while true { pause() }
+            }
+            if ct_call_binary_i32(step, 0, 2) == -1 {
+                while true { pause() }
+            }
+        }
+        #expect(runs.map(\.k) == [1, 2, 3], "\(runs)")
+        #expect(runs.map(\.outcome) == [.crashed, .crashed, .returned], "\(runs)")
+        #expect(runs.prefix(2).map(\.crash) == [.timedOut(seconds: 1), .timedOut(seconds: 1)], "\(runs)")
+        #expect(runs.description.contains("still running after 1 s, killed"), "\(runs)")
+    }
+
     @Test func aBodyThatCrashesWithNoFaultIsReportedOnce() {
         let fsyncMock = interpose("fsync", as: Fsync.self, in: .mainExecutable)
         var runs: FaultSweep?

@@ -184,4 +184,21 @@ import Glibc
         #expect(gauge.level(1, 2, true) == 6)
         verify(.times(2), gauge.levelRef, any(), any(), any())
     }
+
+    /// After `reset`, a call no newer stub answers gets the default value on the typed entry
+    /// point too, not the result registered before the reset: a stub made since (for other
+    /// arguments) sends the member's calls past the default path, to the stubs and then to
+    /// whatever result is registered.
+    @Test(.mockery) func aResetMembersRegisteredResultNoLongerAnswersTypedCalls() {
+        let gauge = MockGauge()
+        gauge.registerResult(for: gauge.levelRef) { _, _, _ in 7 }
+        #expect(gauge.level(1, 2, true) == 7)
+        Impostor.reset(gauge)
+        stub(gauge.levelRef, eq(9), any(), any()).returning(90)
+        #expect(gauge.level(9, 2, true) == 90)
+        #expect(gauge.level(1, 2, true) == 0)
+        #expect(gauge.calls(to: gauge.levelRef).map { $0.returnValue(as: Int.self) } == [90, 0])
+        gauge.registerResult(for: gauge.levelRef) { _, _, _ in 8 }
+        #expect(gauge.level(1, 2, true) == 8)
+    }
 }

@@ -111,6 +111,22 @@ final class MockCounting: Mock, Counting {
         #expect(answers == [10, 0, 0, 0])
     }
 
+    /// A reference first read outside its mock's strict Mockery (a `lazy var` read after
+    /// `withCurrent`, where the default Mockery, which is nice, is current) is the strict
+    /// Mockery's from its mock's first call: that call is uninteresting and fails, as it would
+    /// for a reference made inside, rather than being answered by default.
+    @Test func aReferenceFirstReadOutsideItsStrictMockeryFailsAnUninterestingCall() {
+        let strict = Mockery("strict outside", strictness: .strict)
+        let counter = strict.withCurrent { MockCounting(named: "counter") }
+        let failures = captureFailures {
+            #expect(counter.add(1, 2) == 0)
+            strict.assertIsSatisfied()
+        }
+        #expect(failures.first?.message.hasPrefix("Uninteresting call: counter.add(1, 2)\nMockery \"strict outside\" is strict") == true,
+                "\(failures.map(\.message))")
+        withExtendedLifetime(strict) {}
+    }
+
     @Test func aNaggyMockeryWarnsOnceAndNeverFailsForASwiftMember() {
         let failures = failures(.naggy) { _ in
             let counter = MockCounting(named: "counter")

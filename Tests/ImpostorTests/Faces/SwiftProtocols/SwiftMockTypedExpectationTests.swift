@@ -78,6 +78,43 @@ struct SwiftMockTypedExpectationTests {
         ])
     }
 
+    /// An expectation only the engine can try (an `Invocation` block), declared first, takes
+    /// the call before any stub, as the engine would: the typed entry point hands the call to
+    /// the engine rather than to the member's stubs. Once it is saturated the stub answers.
+    @Test func anExpectationOnlyTheEngineCanTryComesBeforeTheStubs() {
+        var answers: [Int] = []
+        let failures = failures { context in
+            let gauge = MockGauge()
+            stub(gauge.levelRef, eq(3), any(), any()).returning(5)
+            context.checking {
+                oneOf(gauge.levelRef, eq(3), any(), any()).will(perform { (call: Invocation) -> Int in
+                    Int(call.argument(1, as: UInt64.self))
+                })
+            }
+            answers = [gauge.level(3, 40, false), gauge.level(3, 41, false)]
+        }
+        #expect(answers == [40, 5])
+        #expect(failures.isEmpty, "\(failures.map(\.message))")
+    }
+
+    /// `reset` forgets a member's stubs, not the Mockery's expectations on it: afterwards the
+    /// typed entry point still sends the member's calls to them (SwiftProtocols.md: "its
+    /// expectations stay"), rather than answering with the default value.
+    @Test func aResetMemberStillMeetsItsExpectations() {
+        var answers: [Int] = []
+        let failures = failures { context in
+            let gauge = MockGauge()
+            stub(gauge.levelRef, any(), any(), any()).returning(5)
+            context.checking { allowing(gauge.levelRef, eq(1), any(), any()).will(returnValue(11)) }
+            answers.append(gauge.level(1, 0, false))
+            answers.append(gauge.level(2, 0, false))
+            Impostor.reset(gauge)
+            answers.append(gauge.level(1, 0, false))
+        }
+        #expect(answers == [11, 5, 11])
+        #expect(failures.map(\.message).filter { $0.hasPrefix("Unexpected call") }.count == 0, "\(failures.map(\.message))")
+    }
+
     /// States and sequences hold back an expectation on the typed path as on the engine's; a
     /// call no expectation takes is answered by a stub, else reported; a `never` that matches
     /// is reported; `onConsecutiveCalls` past its list is reported and gives the default.

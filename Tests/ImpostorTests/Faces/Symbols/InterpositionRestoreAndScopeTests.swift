@@ -45,6 +45,42 @@ import Glibc
         #expect(ct_interpose_getegid() == getegid())
     }
 
+    typealias GetEUid = @convention(c) () -> uid_t
+
+    /// A slot that a second party (another rebinder, the dynamic linker) rewrites between the
+    /// scan and the swap is swapped again with what it holds now: the mock answers through it,
+    /// and the release puts back the second party's value, not the one scanned. geteuid is
+    /// interposed by no other test; the probe makes the rewrite happen at the swap itself.
+    @Test func aSlotChangedUnderTheSwapIsRetriedWithWhatItHoldsNow() throws {
+        _ = ct_interpose_geteuid()   // binds the executable's lazy slot first
+        let before = Self.mainExecutableSlots(of: "geteuid")
+        let slot = try #require(before.first, "the test executable calls geteuid through a GOT slot")
+        let other: GetEUid = ct_other_geteuid
+        let otherAddress = unsafeBitCast(other, to: UnsafeMutableRawPointer.self)
+        let address = UnsafeMutablePointer<UnsafeMutableRawPointer?>(bitPattern: slot[0])
+        defer {
+            impostor_got_rewrite_before_next_swap(nil, nil)
+            // Back as the dynamic linker left it, whatever the test left there.
+            var found: UnsafeMutableRawPointer?
+            if let address, let now = Self.mainExecutableSlots(of: "geteuid").first {
+                _ = impostor_got_swap(address, UnsafeMutableRawPointer(bitPattern: now[1]), UnsafeMutableRawPointer(bitPattern: slot[1]), &found)
+            }
+        }
+        impostor_got_rewrite_before_next_swap(address, otherAddress)
+        do {
+            let mockery = Mockery("geteuid")
+            let mock = mockery.interpose("geteuid", as: GetEUid.self, in: .mainExecutable)
+            mockery.withCurrent {
+                stub(mock()).with { 4_242 }
+                #expect(ct_interpose_geteuid() == 4_242, "the changed slot was not rebound")
+            }
+            withExtendedLifetime(mockery) {}
+        }
+        #expect(Self.mainExecutableSlots(of: "geteuid").first == [slot[0], UInt(bitPattern: otherAddress)],
+                "the release puts back what the slot held when it was swapped")
+        #expect(ct_interpose_geteuid() == 4_321)
+    }
+
     /// An older `.sharedLibraries` layer under a newer one scoped to libsqlite3: libsqlite3's
     /// call gets the newer layer's answer, libuuid's (a third library) the older one's.
     @Test(.mockery) func theNewestLayerWhoseScopeHoldsTheCallerAnswers() throws {

@@ -110,3 +110,51 @@ struct MatcherOnEndedThreadScenario {
         #expect(status == 0)
     }
 }
+
+/// The mock a finished test left behind to be called again after its report was delivered.
+private let calledAgain = Mutex<ct_fn_thread_call?>(nil)
+
+/// One test has a C thread call each of two released mocks once, and collects both reports
+/// (count 1 each); the next calls one of them once more: at exit the summary names that one
+/// only, since the other's report already gave its final count.
+@Suite(.serialized, .enabled(if: runsLateCallScenarios))
+struct LateCallFinalCountScenario {
+    @Test(.mockery) func collectsTwoReportsOfOneCallEach() {
+        var inner: Mockery? = Mockery("inner")
+        let final = inner!.mock(of: ct_fn_thread_call.self, named: "lateFinal")
+        let grown = inner!.mock(of: ct_fn_thread_call.self, named: "lateGrown")
+        inner = nil
+        #expect(ct_call_from_threads(final, 1, 1) == 0)
+        #expect(ct_call_from_threads(grown, 1, 1) == 0)
+        let failures = captureFailures { Mockery.current.assertIsSatisfied() }
+        #expect(failures.map(\.message).sorted { $0 < $1 }.map { $0.prefix(31) } == [
+            "Call to released mock lateFinal", "Call to released mock lateGrown",
+        ])
+        calledAgain.withLock { $0 = grown }
+    }
+
+    @Test func callsOneOfThemAgain() {
+        let grown = calledAgain.withLock { $0 }
+        #expect(grown != nil)
+        if let grown { #expect(ct_call_from_threads(grown, 1, 1) == 0) }
+    }
+}
+
+/// A Mockery that outlives the run, which no test checks again.
+private let outliving = Mutex<Mockery?>(nil)
+
+/// A mock released inside a Mockery that outlives the run is called late from a C thread: its
+/// report waits in that Mockery's store, which no test's thread ever collects. At exit the
+/// summary says it was never reported, and the run fails.
+@Suite(.enabled(if: runsLateCallScenarios))
+struct LateCallUndeliveredScenario {
+    @Test func leavesAReportNoTestCollects() {
+        let outer = Mockery("outliving")
+        outliving.withLock { $0 = outer }
+        let mock = outer.withCurrent { () -> ct_fn_thread_call in
+            let inner = Mockery("inner")
+            return inner.mock(of: ct_fn_thread_call.self, named: "lateUndelivered")
+        }
+        #expect(ct_call_from_threads(mock, 1, 1) == 0)
+    }
+}

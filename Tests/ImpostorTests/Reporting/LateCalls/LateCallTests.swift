@@ -59,6 +59,31 @@ import Glibc
         #expect(lines.contains("  and 2 more released mocks"), "\(run.output.suffix(2000))")
     }
 
+    /// A report delivered with its final count is not summarized at exit: only the mock called
+    /// again after its report is, and the run passes (each report reached its test).
+    @Test func theExitSummaryNamesOnlyMocksCalledAfterTheirReport() throws {
+        let run = try #require(childRun(filter: "LateCallFinalCountScenario"))
+        #expect(run.status == 0, "\(run.output.suffix(3000))")
+        #expect(run.output.contains("collectsTwoReportsOfOneCallEach() passed"), "\(run.output.suffix(3000))")
+        #expect(run.output.contains("\n  lateGrown: 2 calls (the report gave 1)\n"), "\(run.output.suffix(3000))")
+        #expect(!run.output.contains("  lateFinal:"), "a report that gave the final count is summarized again: \(run.output.suffix(3000))")
+        let lines = run.output.split(separator: "\n")
+        #expect(lines.count { $0.hasPrefix("Impostor: released mocks were called again after their report") } == 1, "\(run.output.suffix(3000))")
+        #expect(lines.count { $0.hasPrefix("  late") } == 1, "one mock summarized: \(run.output.suffix(3000))")
+    }
+
+    /// A report still waiting in the store of a Mockery that outlived the run was never
+    /// delivered to a test: the summary says so and the run fails ("none is lost").
+    @Test func aReportNoTestCollectedFailsTheRunAtExit() throws {
+        let run = try #require(childRun(filter: "LateCallUndeliveredScenario"))
+        #expect(run.status == 1, "the run must fail: \(run.output.suffix(3000))")
+        #expect(run.output.contains("leavesAReportNoTestCollects() passed"), "\(run.output.suffix(3000))")
+        #expect(run.output.contains(
+            "\n  lateUndelivered: 1 call (never reported: it was still waiting for a test's thread)\n"), "\(run.output.suffix(3000))")
+        #expect(run.output.contains(
+            "\nImpostor: 1 failure that no test's thread collected (listed above); exiting with status 1.\n"), "\(run.output.suffix(3000))")
+    }
+
     /// A matcher left on a thread that no running test owns, when the thread ends: on
     /// standard error at the matcher's line, failing the run, and not the test's failure.
     @Test func aMatcherLeftOnAnEndingThreadNoTestOwnsFailsTheRun() throws {
