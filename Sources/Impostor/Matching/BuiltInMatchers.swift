@@ -46,7 +46,7 @@ private func equalityMatcher<T: Equatable>(_ value: T) -> Matcher<T> {
 /// padding never; `Equatable` values compare with `==`; other trivial values compare byte by
 /// byte. A value with none of these (a class, or a struct holding one, that is not `Equatable`)
 /// never matches, and its description says so: match it with
-/// ``identical(_:fileID:filePath:line:column:)``, ``has(_:_:fileID:filePath:line:column:)`` or
+/// ``identical(_:fileID:filePath:line:column:)``, ``has(_:_:fileID:filePath:line:column:)->Root`` or
 /// your own ``Matcher``.
 ///
 /// ```swift
@@ -69,7 +69,7 @@ public func eq<T>(
 /// ```
 ///
 /// A value that is neither a C value nor `Equatable` nor trivial never matches: its
-/// description, shown by a failed verify, says to use ``identical(_:)``, ``has(_:_:)`` or a
+/// description, shown by a failed verify, says to use ``identical(_:)``, ``has(_:_:fileID:filePath:line:column:)->Matcher<Root>`` or a
 /// ``Matcher``.
 public func eq<T>(_ value: T) -> Matcher<T> { genericEqualityMatcher(value) }
 
