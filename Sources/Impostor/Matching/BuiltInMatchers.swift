@@ -166,6 +166,24 @@ public func matching<T>(
     record(Matcher(description, predicate), SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
+/// Matches arguments for which `predicate`, a closure held in a variable or passed in
+/// parentheses, returns true: `matching(isEven)`, as `matching { … }` does for a closure
+/// written after it. Runs at call time, on the calling thread.
+///
+/// ```swift
+/// let isEven: (Int32) -> Bool = { $0 % 2 == 0 }
+/// stub(add(matching(isEven), 1)).with { 1 }
+/// ```
+///
+/// Disfavored, so that `matching { … }` keeps choosing the form above.
+@_disfavoredOverload
+public func matching<T>(
+    _ predicate: @escaping (T) -> Bool,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) -> T {
+    record(Matcher("matching { … }", predicate), SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
 /// Puts a ``Matcher`` value in place of an argument: the way to use composed and custom
 /// matchers.
 ///
