@@ -17,16 +17,16 @@
 /// verify(.once, albums.$getAlbum(id: eq(id)))
 /// ```
 ///
-/// The mock is a final subclass of ``Mock`` (an actor holding a ``MockCore`` for a protocol
+/// The mock is a final subclass of Impostor's `Mock` (an actor holding a `MockCore` for a protocol
 /// that refines `Actor`), generic over the protocol's associated types. Beside it the macro
 /// writes `_MockKeys_<Name>`, one key per requirement, which the members pass to reach their
 /// references on each call. Messages show the members' argument labels:
 /// `albums.getAlbum(id: eq(id))`. Its members come from an
-/// extension of the protocol for ``Mocking`` types, so the mock of a protocol that refines this
+/// extension of the protocol for `Mocking` types, so the mock of a protocol that refines this
 /// one gets them too. Static requirements are recorded per mock type and Mockery
 /// (`AlbumServiceMock.$make()`), initializer requirements likewise (`AlbumServiceMock.$init(...)`).
 /// A generic method records the values of its own type parameters as `Any`: match them with
-/// `any()` or a matcher's `erased`. A non-escaping closure is recorded as ``NonEscapingClosure``.
+/// `any()` or a matcher's `erased`. A non-escaping closure is recorded as `NonEscapingClosure`.
 /// Anything the mock cannot implement is reported at the requirement, and no mock is written.
 @attached(peer, names: suffixed(Mock), prefixed(_MockKeys_))
 @attached(extension, names: arbitrary)

@@ -1,5 +1,5 @@
 /// How many times an expectation must be met: `exactly(2)`, `atLeast(1)`, `atMost(3)`,
-/// `between(1...3)`. Say which call with ``of(_:fileID:filePath:line:column:)``:
+/// `between(1...3)`. Say which call with ``Cardinality/of(_:fileID:filePath:line:column:)-(()->Result,_,_,_,_)``:
 ///
 /// ```swift
 /// context.checking {
@@ -46,7 +46,7 @@ public struct Cardinality: Sendable, Equatable, CustomStringConvertible {
 
     /// Expects the call `prototype` describes as many times as this cardinality says.
     ///
-    /// `prototype` is written as for ``stub(_:fileID:filePath:line:column:)``: literals,
+    /// `prototype` is written as for ``stub(_:fileID:filePath:line:column:)->Stubbing<Result>``: literals,
     /// matchers, or both. Only inside ``Mockery/checking(fileID:filePath:line:column:_:)``.
     @discardableResult
     public func of<Result>(

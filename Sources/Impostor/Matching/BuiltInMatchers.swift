@@ -46,7 +46,7 @@ private func equalityMatcher<T: Equatable>(_ value: T) -> Matcher<T> {
 /// padding never; `Equatable` values compare with `==`; other trivial values compare byte by
 /// byte. A value with none of these (a class, or a struct holding one, that is not `Equatable`)
 /// never matches, and its description says so: match it with
-/// ``identical(_:fileID:filePath:line:column:)``, ``has(_:_:fileID:filePath:line:column:)`` or
+/// ``identical(_:fileID:filePath:line:column:)``, ``has(_:_:fileID:filePath:line:column:)->Root`` or
 /// your own ``Matcher``.
 ///
 /// ```swift
@@ -69,7 +69,7 @@ public func eq<T>(
 /// ```
 ///
 /// A value that is neither a C value nor `Equatable` nor trivial never matches: its
-/// description, shown by a failed verify, says to use ``identical(_:)``, ``has(_:_:)`` or a
+/// description, shown by a failed verify, says to use ``identical(_:)``, ``has(_:_:fileID:filePath:line:column:)->Matcher<Root>`` or a
 /// ``Matcher``.
 public func eq<T>(_ value: T) -> Matcher<T> { genericEqualityMatcher(value) }
 
@@ -164,6 +164,24 @@ public func matching<T>(
     _ predicate: @escaping (T) -> Bool
 ) -> T {
     record(Matcher(description, predicate), SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// Matches arguments for which `predicate`, a closure held in a variable or passed in
+/// parentheses, returns true: `matching(isEven)`, as `matching { … }` does for a closure
+/// written after it. Runs at call time, on the calling thread.
+///
+/// ```swift
+/// let isEven: (Int32) -> Bool = { $0 % 2 == 0 }
+/// stub(add(matching(isEven), 1)).with { 1 }
+/// ```
+///
+/// Disfavored, so that `matching { … }` keeps choosing the form above.
+@_disfavoredOverload
+public func matching<T>(
+    _ predicate: @escaping (T) -> Bool,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) -> T {
+    record(Matcher("matching { … }", predicate), SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
 /// Puts a ``Matcher`` value in place of an argument: the way to use composed and custom

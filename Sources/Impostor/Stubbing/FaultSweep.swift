@@ -297,7 +297,7 @@ public struct FaultRun: CustomStringConvertible {
     }
 }
 
-/// Every run of a ``faultSweep(_:returning:errno:limit:isolation:fileID:filePath:line:column:_:)``, in order,
+/// Every run of a ``faultSweep(_:returning:errno:limit:isolation:fileID:filePath:line:column:_:)-3nvll``, in order,
 /// printed as a table (what an `#expect` on it shows when it fails).
 public struct FaultSweep: RandomAccessCollection, CustomStringConvertible {
     /// The swept prototype: `write(any(), any(), any())`.

@@ -1,7 +1,7 @@
 /// The calls a stub is about to answer; say what they return with `with`, `returning` or
 /// their consecutive forms.
 ///
-/// Made by ``stub(_:fileID:filePath:line:column:)`` and its several-prototype and grouped forms.
+/// Made by ``stub(_:fileID:filePath:line:column:)->Stubbing<Result>`` and its several-prototype and grouped forms.
 /// The compiler checks the block's return type against the mock's through `Result`; the
 /// block's parameter types are checked against the mock's when the stub is made (the
 /// prototype's argument types are known only when it runs). A Swift member's `$member(...)`

@@ -9,6 +9,6 @@ struct FaultInjectionArticleTests {
     @Test func everyExampleLine() throws {
         let stubbing = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Stubbing")
         let files = ["FaultSweepTests.swift", "FaultScheduleTests.swift", "FaultSweepIsolationTests.swift"].map { stubbing.appendingPathComponent($0).standardized.path }
-        try ArticleExamples.expectEveryLine(of: "FaultInjection.md", in: files, atLeast: 8)
+        try ArticleExamples.expectEveryLine(of: "InjectingFaults.md", in: files, atLeast: 8)
     }
 }

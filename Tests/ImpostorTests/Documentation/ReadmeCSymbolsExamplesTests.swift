@@ -7,6 +7,9 @@ import Glibc
 // The README's "C symbols" examples, compiled and run. Keep them in step with README.md.
 
 @Suite struct ReadmeCSymbolsExamplesTests {
+    // The README's GetEnv: getenv as Swift imports it, so that the typed form compiles too. (The
+    // test target's own GetEnv, in InterpositionTestSupport.swift, has an optional parameter.)
+    typealias GetEnv = @convention(c) (UnsafePointer<CChar>) -> UnsafeMutablePointer<CChar>?
     typealias GetTimeOfDay = @convention(c) (UnsafeMutablePointer<timeval>?, UnsafeMutableRawPointer?) -> Int32
 
     @Test(.mockery) func readsTheHomeDirectory() {
@@ -15,6 +18,17 @@ import Glibc
         let getenvMock = interpose("getenv", as: GetEnv.self)
         stub(getenvMock(any())).callingOriginal()               // every other variable: the real getenv
         stub(getenvMock("HOME")).with { fakeHome }              // newer, so it answers HOME
+        #expect(String(cString: getenv("HOME")) == "/tmp/fake-home")
+        verify(getenvMock("HOME"))
+        #expect(getenv("PATH") != nil)
+    }
+
+    @Test(.mockery) func theTypedFormTakesGetenvAsSwiftImportsIt() {
+        let fakeHome = strdup("/tmp/fake-home")
+        defer { free(fakeHome) }
+        let getenvMock = interpose(getenv as GetEnv)
+        stub(getenvMock(any())).callingOriginal()
+        stub(getenvMock("HOME")).with { fakeHome }
         #expect(String(cString: getenv("HOME")) == "/tmp/fake-home")
         verify(getenvMock("HOME"))
         #expect(getenv("PATH") != nil)

@@ -83,6 +83,20 @@ struct IntegerMatcherTests {
         #expect(cs_call_add(add, 4, 2) == 0)
     }
 
+    @Test func matchingAPredicateHeldInAVariable() {
+        let isEven: (Int32) -> Bool = { $0 % 2 == 0 }
+        stub(add(matching(isEven), 1)).with { 1 }
+        stub(add(matching({ (value: Int32) in value < 0 }), 2)).with { 2 }   // in parentheses
+        stub(add(matching("odd", { (value: Int32) in value % 2 != 0 }), 3)).with { 3 }
+        #expect(cs_call_add(add, 4, 1) == 1)
+        #expect(cs_call_add(add, 3, 1) == 0)
+        #expect(cs_call_add(add, -1, 2) == 2)
+        #expect(cs_call_add(add, 5, 3) == 3)
+        let failures = captureFailures { verify(add(matching(isEven), 9)) }
+        #expect(failures.first?.message.hasPrefix(
+            "Expected add to receive add(matching { … }, 9) at least once but received it 0 times.") == true, "\(failures)")
+    }
+
     @Test func composedMatchersThroughThat() {
         stub(add(that(gt(5) && lt(10)), that(lt(0) || gt(100)))).with { 1 }
         #expect(cs_call_add(add, 6, -1) == 1)

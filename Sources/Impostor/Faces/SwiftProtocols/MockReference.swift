@@ -18,7 +18,7 @@
 /// its calls as `finder.didFind(path: "a.txt", size: 3)` and its patterns as
 /// `finder.didFind(path: eq("a.txt"), size: any())`. The member's name is then `didFind`.
 ///
-/// Give the types instead of the function, with ``init(named:isAsync:fileID:filePath:line:column:)``,
+/// Give the types instead of the function, with ``init(named:isAsync:on:fileID:filePath:line:column:)``,
 /// for a member with a closure parameter (Swift 6.3 crashes converting such a method), a
 /// `@MainActor` member, and property getters and setters:
 /// `MockReference<String, @Sendable (Int) -> Void, Int, Never>(named: "subscribe")`.

@@ -9,7 +9,7 @@
 /// ``interpositionMethod(of:)`` says which way was taken. The mock is an ordinary one:
 ///
 /// ```swift
-/// typealias GetEnv = @convention(c) (UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>?
+/// typealias GetEnv = @convention(c) (UnsafePointer<CChar>) -> UnsafeMutablePointer<CChar>?
 ///
 /// @Test(.mockery) func readsTheHome() {
 ///     let getenvMock = interpose("getenv", as: GetEnv.self)
