@@ -49,8 +49,9 @@ extension FailureMessages {
             + "its output:\n\(output)"
     }
 
-    static func isolatedSweepBaselineCrashed(_ prototype: String, ending: String) -> String {
+    static func isolatedSweepBaselineCrashed(_ prototype: String, ending: String, output: String?) -> String {
         "faultSweep(\(prototype), isolation: .childProcess()) first runs the body in a child process with no fault injected, "
             + "and that child ended (\(ending)): the body fails without any fault, so no run could tell what a fault does."
+            + (output.map { " It printed last:\n" + $0 } ?? "")
     }
 }

@@ -237,7 +237,7 @@ public struct FaultRun: CustomStringConvertible {
     public let crash: Ending?
     /// What a crashed run's child printed last, for why it crashed: Swift's fatal-error line
     /// (`Database.swift:120: Fatal error: out of memory`) and the lines printed before it, at
-    /// most 12, without the test framework's progress lines; nil for a run that did not crash
+    /// most 16, without the test framework's progress lines; nil for a run that did not crash
     /// or printed nothing. The sweep's table shows it under the run.
     public internal(set) var crashOutput: String?
 
@@ -358,7 +358,8 @@ struct IsolatedFaultSweep {
             let message = if case .exited(0, let tail)? = baseline.crash {
                 FailureMessages.isolatedSweepNotReached(prototypeText, output: tail)
             } else {
-                FailureMessages.isolatedSweepBaselineCrashed(prototypeText, ending: baseline.crash.map { String(describing: $0) } ?? "")
+                FailureMessages.isolatedSweepBaselineCrashed(
+                    prototypeText, ending: baseline.crash.map { String(describing: $0) } ?? "", output: baseline.crashOutput)
             }
             FailureReporter.report(ImpostorFailure(message: message, site: site))
             return nil

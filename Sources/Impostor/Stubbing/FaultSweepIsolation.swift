@@ -128,11 +128,12 @@ enum FaultSweepChild {
     }
 
     /// The most lines of a crashed child's own output kept (``FaultRun/crashOutput``).
-    static let keptCrashLines = 12
+    static let keptCrashLines = 16
 
-    /// The Swift runtime's crash report in a child: the crashed thread's first frames only,
-    /// without registers or images, so that it takes a fraction of a second.
-    static let backtraceSettings = "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none,limit=8,top=4,sanitize=no"
+    /// The Swift runtime's crash report in a child: the crashed thread's first 10 frames
+    /// (`top=0`: none of the outermost ones, always the test runner's), without registers or
+    /// images, so that it takes a fraction of a second.
+    static let backtraceSettings = "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none,limit=10,top=0,sanitize=no"
 
     /// What a crashed child printed last, less the test framework's progress lines, Impostor's
     /// report lines and the crash report's headings: the fatal error (`Fatal error: …`, with its
@@ -143,8 +144,11 @@ enum FaultSweepChild {
             "◇ ", "↳ ", "✔ ", "✘ ", "Test Suite ", "\tExecuted ", "@@impostor", "Platform: ", "Backtrace took",
             "*** Signal ", "Thread ", "...", "exit status",
         ]
+        // The shell's own line about the signal ("Illegal instruction (core dumped)").
+        let shell = (1..<32).map { String(cString: strsignal(Int32($0))) }
         let lines = output.split(separator: "\n").map { $0.trimmingTrailingSpaces }.filter { line in
             !line.isEmpty && !line.hasPrefix(marker) && !noise.contains { line.hasPrefix($0) }
+                && !line.hasPrefix("sh: ") && !shell.contains { line == $0 || line.hasPrefix($0 + " ") }
         }
         guard !lines.isEmpty else { return nil }
         // From just before the fatal error (or the crash report, for a plain signal) on.
