@@ -11,6 +11,8 @@
 #   A64_LIB  a static archive of the package's C targets CImpostor and CImpostorInterpose,
 #            compiled for the target with -fPIC (below)
 #   A64_LIBFFI  libffi's link flags (default -lffi)
+#   A64_CAPSTONE  capstone's link flags, where the archive's entry patching uses it (x86-64:
+#            the dispatchers name entry patches' landings, which pulls entry_relocate.c in)
 #   IMPOSTOR_EXPECT_BTI  set to 1 to guard the dispatchers' pages (PROT_BTI) and require that to
 #            work: only when everything, A64_LIB included, was compiled with
 #            -mbranch-protection=standard, since the guarded pages hold other functions too
@@ -56,7 +58,7 @@ $A64_LD -shared "$out/caller.o" -o "$out/libgotnow.so" -L"$out" -lgotreal \
     -Wl,-z,relro,-z,now -Wl,-rpath,'$ORIGIN'
 
 $A64_CC $cflags -I "$root/CSupport/CImpostorInterpose/include" -c "$here/main.c" -o "$out/main.o"
-$A64_LD "$out/main.o" "$A64_LIB" -o "$out/gottest" ${A64_LIBFFI:--lffi} -lpthread -ldl
+$A64_LD "$out/main.o" "$A64_LIB" -o "$out/gottest" ${A64_LIBFFI:--lffi} ${A64_CAPSTONE-} -lpthread -ldl
 
 # Lazy binding is part of what is tested: the environment must not turn it off.
 env -u LD_BIND_NOW $A64_RUN "$out/gottest" "$out"
