@@ -19,8 +19,15 @@ typealias Write = @convention(c) (Int32, UnsafeRawPointer?, Int) -> Int
 struct FrameworkCallsScenarios {
     static let fakeSeconds = 1_700_000_000
 
+    /// Every object; under a sanitizer whose runtime intercepts `symbol`, the shared libraries
+    /// (the executable's own calls go to the interceptor, and interpose would say so). The
+    /// framework's libraries are shared libraries either way.
+    static func scope(for symbol: String) -> InterpositionScope {
+        InterpositionTestSupport.sanitizerIntercepts(symbol) ? .sharedLibraries : .allObjects
+    }
+
     @Test(.mockery) func aFailedExpectationWhileOnlyTheWallClockIsStubbed() {
-        let clock = interpose("clock_gettime", as: ClockGetTime.self)
+        let clock = interpose("clock_gettime", as: ClockGetTime.self, in: Self.scope(for: "clock_gettime"))
         // The stub answers CLOCK_REALTIME only: any other clock read through the mock answers 0
         // and leaves its timespec unwritten, which Swift Testing's timing cannot survive.
         stub(clock(eq(CLOCK_REALTIME), any())).with { (_: clockid_t, time: UnsafeMutablePointer<timespec>?) -> Int32 in
@@ -44,7 +51,7 @@ struct FrameworkCallsScenarios {
 
     @Test(.mockery) func aRefusalReportedAtInterposeWhileAnUnstubbedClockIsInPlace() {
         // No stub: every clock read that reached this mock would answer 0 with nothing written.
-        let clock = interpose("clock_gettime", as: ClockGetTime.self)
+        let clock = interpose("clock_gettime", as: ClockGetTime.self, in: Self.scope(for: "clock_gettime"))
         withKnownIssue {
             // Refused (Impostor calls malloc itself), and reported at this line, which Swift
             // Testing times.
@@ -56,7 +63,7 @@ struct FrameworkCallsScenarios {
     }
 
     @Test(.mockery) func writeStubbedToFailInEveryObject() {
-        let write = interpose("write", as: Write.self)
+        let write = interpose("write", as: Write.self, in: Self.scope(for: "write"))
         stub(write(any(), any(), any())).failing(.always, returning: -1, errno: EIO)
 
         // The test's own writes fail, from C and from Swift (unless a sanitizer's interceptor
