@@ -5,7 +5,8 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-static char last[256];
+// Per thread: the tests that read these run in parallel, each test's calls on its own thread.
+static _Thread_local char last[256];
 
 __attribute__((noinline)) int ct_log(const char *format, ...) {
     va_list arguments;
@@ -24,7 +25,7 @@ int ct_log_many(void) {
                   0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5, 8.5, 9.5);
 }
 
-static char weighed[256];
+static _Thread_local char weighed[256];
 
 double ct_vweigh(double scale, double offset, int count, va_list arguments) {
     double sum = 0;
