@@ -24,6 +24,7 @@ enum JSON {
             switch row.value {
             case .time: break
             case .bytesPerCall(let bytes): value = bytes; unit = "bytes/call"
+            case .bytesPerMock(let bytes): value = bytes; unit = "bytes/mock"
             case .allocationsPerCall(let count): value = count; unit = "allocations/call"
             case .throughput(let ratio): value = ratio; unit = "× one thread"
             case .skipped(let reason): status = "skipped"; unit = ""; notes.insert(reason, at: 0)

@@ -18,7 +18,7 @@ struct Progress {
         case .time(let statistics): write("  \(row.id) \(row.name): \(Format.nanoseconds(statistics.median))\n")
         case .skipped(let reason): write("  \(row.id) \(row.name): \(reason)\n")
         case .throughput(let ratio): write("  \(row.id) \(row.name): \(Format.ratio(ratio))\n")
-        case .bytesPerCall, .allocationsPerCall: write("  \(row.id) \(row.name): done\n")
+        case .bytesPerCall, .bytesPerMock, .allocationsPerCall: write("  \(row.id) \(row.name): done\n")
         }
     }
 

@@ -6,6 +6,8 @@ struct Row: Sendable {
         case time(Statistics)
         /// Bytes per recorded call.
         case bytesPerCall(Double)
+        /// Bytes per mock made.
+        case bytesPerMock(Double)
         /// Heap allocations per call.
         case allocationsPerCall(Double)
         /// Calls per second of several threads over one thread's, same harness, same run.

@@ -43,6 +43,45 @@ enum CreationRows {
                 "8c", "release a Mockery (one mock)", .time(statistics),
                 notes: ["a Mockery holding one stubbed mock with 100 recorded calls; its closure stays allocated (a tombstone)"]))
         }
+
+        report.measure("8d", "memory per mock, and releasing many") {
+            var heapPerMock: [Double] = [], residentPerMock: [Double] = [], releases: [Double] = []
+            // The first round also warms what later rounds reuse (the type's cache, slabs,
+            // closure pages given back by the last release): the rows keep the later rounds.
+            for round in 0..<(plan.isQuick ? 2 : 6) {
+                let holder = Holder()
+                let heap = bench_heap_in_use(), resident = bench_resident_bytes()
+                try fill(holder)
+                let heapGrowth = (Double(bench_heap_in_use()) - Double(heap)) / Double(manyMocks)
+                let residentGrowth = (Double(bench_resident_bytes()) - Double(resident)) / Double(manyMocks)
+                let start = bench_now_ns()
+                holder.mockery = nil
+                let end = bench_now_ns()
+                guard round > 0 else { continue }
+                heapPerMock.append(heapGrowth)
+                residentPerMock.append(residentGrowth)
+                releases.append(Double(end - start))
+            }
+            let heap = Statistics(heapPerMock), resident = Statistics(residentPerMock)
+            report.add(Row(
+                "8d", "memory per mock, cached type", .bytesPerMock(heap.median),
+                notes: ["mallinfo2() growth over \(Format.count(UInt64(manyMocks))) mocks Int32 f(Int32, Int32) in one Mockery; "
+                    + "resident memory grew \(Format.fixed(resident.median, 0)) B a mock (closure pages included)"]))
+            report.add(Row(
+                "8e", "release a Mockery of \(Format.count(UInt64(manyMocks))) mocks", .time(Statistics(releases)),
+                notes: ["row 8d's Mockeries, each released once: every mock's closure becomes a tombstone"]))
+        }
+    }
+
+    /// Mocks of row 8d's Mockery.
+    static let manyMocks = 50_000
+
+    /// Puts a Mockery of `manyMocks` mocks in `holder`, its only reference once this returns,
+    /// so that the timed release is the holder's.
+    @inline(never) private static func fill(_ holder: Holder) throws {
+        let mockery = Mockery("row 8d")
+        for _ in 0..<manyMocks { _ = try mockery.makeMock(of: BinaryFunction.self, named: "many") }
+        holder.mockery = mockery
     }
 
     /// Keeps a Mockery alive until the timed release: a stored property's old value is

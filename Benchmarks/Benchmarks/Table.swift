@@ -91,6 +91,7 @@ enum Table {
         switch row.value {
         case .time(let statistics): Format.nanoseconds(statistics.median)
         case .bytesPerCall(let bytes): "\(Format.fixed(bytes, 1)) B/call"
+        case .bytesPerMock(let bytes): "\(Format.fixed(bytes, 0)) B/mock"
         case .allocationsPerCall(let count): "\(Format.fixed(count, 4)) /call"
         case .throughput(let ratio): "\(Format.ratio(ratio)) one thread"
         case .skipped(let reason): reason

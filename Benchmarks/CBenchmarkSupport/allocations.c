@@ -11,6 +11,8 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <sys/resource.h>
+#include <unistd.h>
+#include <stdio.h>
 
 extern void *__libc_malloc(size_t size);
 extern void *__libc_calloc(size_t count, size_t size);
@@ -102,6 +104,15 @@ extern size_t impostor_records_mapped_bytes(void);
 size_t bench_heap_in_use(void) {
     struct mallinfo2 info = mallinfo2();
     return info.uordblks + info.hblkhd + impostor_records_mapped_bytes();
+}
+
+size_t bench_resident_bytes(void) {
+    FILE *statm = fopen("/proc/self/statm", "r");
+    if (statm == NULL) return 0;
+    unsigned long size = 0, resident = 0;
+    int read = fscanf(statm, "%lu %lu", &size, &resident);
+    fclose(statm);
+    return read == 2 ? (size_t)resident * (size_t)sysconf(_SC_PAGESIZE) : 0;
 }
 
 uint64_t bench_minor_page_faults(void) {

@@ -77,6 +77,13 @@ typedef struct scan_context {
     size_t names_capacity;
     impostor_got_scan_result *result;
     int index;
+    /// For `impostor_got_imported_names`: the names looked for instead of `symbol`, and the
+    /// bits of those found.
+    const char *const *alternatives;
+    int alternative_count;
+    uint32_t found;
+    /// The bytes the alternatives start with, one bit each.
+    uint64_t first_bytes[4];
 } scan_context;
 
 /// The object's name for its slots: copied into the caller's `names` (a `dlclose` on another
@@ -133,6 +140,17 @@ static void scan_relocations(const struct dl_phdr_info *info, scan_context *cont
         uint32_t type = (uint32_t)ELF64_R_TYPE(entry->r_info);
         if (type != RELOCATION_JUMP_SLOT && type != RELOCATION_GLOB_DAT && type != RELOCATION_ADDRESS) continue;
         const ElfW(Sym) *symbol = &symbols[ELF64_R_SYM(entry->r_info)];
+        if (context->alternatives != NULL) {
+            if (type == RELOCATION_ADDRESS) continue;
+            // Most names start with a byte no alternative starts with: one load and a bit test.
+            const char *text = strings + symbol->st_name;
+            unsigned char first = (unsigned char)text[0];
+            if ((context->first_bytes[first >> 6] & (1ull << (first & 63))) == 0) continue;
+            for (int k = 0; k < context->alternative_count; k++) {
+                if (same_text(text, context->alternatives[k])) context->found |= 1u << k;
+            }
+            continue;
+        }
         if (!same_text(strings + symbol->st_name, context->symbol)) continue;
         if (type == RELOCATION_ADDRESS) {
             // The address stored in the object's own data (a table of function pointers):
@@ -257,6 +275,18 @@ int impostor_got_scan(const char *symbol, impostor_got_selection selection, cons
     return 0;
 }
 
+uint32_t impostor_got_imported_names(const char *const *names, int count, impostor_got_selection selection,
+                                     const char *library) {
+    impostor_got_scan_result result = {0};
+    scan_context context = {"", selection, library, NULL, 0, NULL, 0, &result, 0, names, count > 32 ? 32 : count, 0, {0}};
+    for (int k = 0; k < context.alternative_count; k++) {
+        unsigned char first = (unsigned char)names[k][0];
+        context.first_bytes[first >> 6] |= 1ull << (first & 63);
+    }
+    dl_iterate_phdr(visit, &context);
+    return context.found;
+}
+
 #else
 
 int impostor_got_scan(const char *symbol, impostor_got_selection selection, const char *library,
@@ -265,6 +295,12 @@ int impostor_got_scan(const char *symbol, impostor_got_selection selection, cons
     (void)symbol, (void)selection, (void)library, (void)slots, (void)capacity, (void)names, (void)names_capacity;
     *result = (impostor_got_scan_result){0};
     return IMPOSTOR_GOT_UNAVAILABLE;
+}
+
+uint32_t impostor_got_imported_names(const char *const *names, int count, impostor_got_selection selection,
+                                     const char *library) {
+    (void)names, (void)count, (void)selection, (void)library;
+    return 0;
 }
 
 #endif

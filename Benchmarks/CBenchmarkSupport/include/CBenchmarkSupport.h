@@ -136,6 +136,10 @@ size_t bench_heap_in_use(void);
 /// Minor page faults of this process so far (getrusage): first touches of fresh memory.
 uint64_t bench_minor_page_faults(void);
 
+/// Resident bytes of this process (the second field of /proc/self/statm), or 0 if unread:
+/// what mallinfo2 does not see, such as the pages of closures and trampolines.
+size_t bench_resident_bytes(void);
+
 #ifdef __cplusplus
 }
 #endif

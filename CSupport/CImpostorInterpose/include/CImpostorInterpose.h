@@ -101,6 +101,14 @@ int impostor_got_scan(const char *_Nonnull symbol, impostor_got_selection select
                       size_t capacity, char *_Nullable names, size_t names_capacity,
                       impostor_got_scan_result *_Nonnull result);
 
+/// Which of `names` (`count` of them, at most 32) the objects `selection` picks have a
+/// JUMP_SLOT or GLOB_DAT slot for, in one walk of the objects: bit i is set when `names[i]` has
+/// one (in an object still being relocated too). What a failed interpose asks about the names a
+/// header may have turned its symbol into, at the cost of one scan rather than one per name.
+/// 0 where `impostor_got_supported` is 0.
+uint32_t impostor_got_imported_names(const char *_Nonnull const *_Nonnull names, int count,
+                                     impostor_got_selection selection, const char *_Nullable library);
+
 /// Sleeps one millisecond by a raw `nanosleep` system call (libc's could be interposed).
 void impostor_got_pause_one_millisecond(void);
 

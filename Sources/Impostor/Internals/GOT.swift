@@ -53,6 +53,24 @@ enum GOT {
         }
     }
 
+    /// Which of `names` (the first 32) the objects `scope` selects import through a slot, found
+    /// in one walk of the objects rather than one scan per name.
+    static func importedNames(_ names: [String], in scope: InterpositionScope) -> [String] {
+        let (selection, library) = selection(of: scope)
+        let names = Array(names.prefix(32))
+        // Copies that live until the walk returns: the C side reads them as an array of pointers.
+        let copies = names.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        guard copies.allSatisfy({ $0 != nil }) else { return [] }
+        let pointers = copies.map { UnsafePointer($0!) }
+        let found = pointers.withUnsafeBufferPointer { buffer in
+            withOptionalCString(library) { library in
+                impostor_got_imported_names(buffer.baseAddress!, Int32(buffer.count), selection, library)
+            }
+        }
+        return names.indices.filter { found & (1 << UInt32($0)) != 0 }.map { names[$0] }
+    }
+
     /// The C selection of the objects `scope` names.
     static func selection(of scope: InterpositionScope) -> (impostor_got_selection, String?) {
         switch scope {

@@ -28,4 +28,9 @@ typedef void (*cm_argv_fn)(char *_Nullable *_Nullable argv, const char *_Nullabl
 /// Calls `f` once from C with {"first", "second", NULL} and "argv".
 void cm_call_argv(cm_argv_fn _Nonnull f);
 
+/// Reads `length` bytes at 0 of `descriptor` through `pread64`, then through glibc's fortified
+/// `__pread64_chk`, as large-file and fortified headers turn a `pread` into: the test
+/// executable imports both, and `pread` itself from nowhere.
+long cm_read_renamed(int descriptor, void *_Nonnull buffer, unsigned long length);
+
 #endif

@@ -42,9 +42,11 @@ enum InterpositionDiagnosis {
         return names
     }
 
-    /// The error for a symbol the objects in scope import under other names only.
+    /// The error for a symbol the objects in scope import under other names only. One walk of
+    /// the objects for all the names: a scan each made an entry-patched interpose (no slot for
+    /// its own name) take seven walks, and patch-and-restore 493 µs instead of 189 (row 11k).
     private static func renamed(_ symbol: String, scope: InterpositionScope) -> InterpositionError? {
-        let renamed = renamings(of: symbol).filter { !LoadedObjects.scan($0, in: scope).slots.isEmpty }
+        let renamed = LoadedObjects.importedNames(renamings(of: symbol), in: scope)
         return renamed.isEmpty ? nil : InterpositionError(.renamed(symbol: symbol, scope: scope, importedAs: renamed))
     }
 

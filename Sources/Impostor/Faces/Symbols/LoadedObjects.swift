@@ -31,6 +31,11 @@ enum LoadedObjects {
         static let unsettled = Generation(adds: .max, subs: .max)
     }
 
+    /// Which of `names` the objects `scope` selects import through a GOT slot, in one walk.
+    static func importedNames(_ names: [String], in scope: InterpositionScope) -> [String] {
+        GOT.importedNames(names, in: scope)
+    }
+
     /// Every JUMP_SLOT and GLOB_DAT slot of `symbol` in the objects `scope` selects.
     ///
     /// An object another thread's `dlopen` is still relocating is waited for, up to

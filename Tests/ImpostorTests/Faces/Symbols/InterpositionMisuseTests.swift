@@ -159,6 +159,22 @@ import Glibc
             + "the C headers renamed the calls (large-file, fortified or C99 variants). Interpose \"open64\" instead.")
     }
 
+    /// Every renamed import is named, in the order the message lists the variants, from the one
+    /// walk over the objects that looks for all of them (the C caller imports two). Not under a
+    /// sanitizer, whose runtime intercepts pread: that refusal comes first (tested above).
+    @Test(.enabled(if: InterpositionTestSupport.sanitizer == nil)) func everyRenamedImportIsNamed() throws {
+        typealias PRead = @convention(c) (Int32, UnsafeMutableRawPointer?, Int, Int64) -> Int
+        var bytes = [UInt8](repeating: 0, count: 4)
+        let descriptor = open("/proc/self/exe", O_RDONLY)
+        defer { close(descriptor) }
+        #expect(cm_read_renamed(descriptor, &bytes, 4) == 4)
+        #expect(bytes == [0x7f, 0x45, 0x4c, 0x46])
+        let failure = failure { _ = Mockery().interpose("pread", as: PRead.self, in: .mainExecutable) }
+        #expect(failure?.message == "Cannot interpose pread: no GOT slot for it in the main executable, but one for "
+            + "\"pread64\", \"__pread64_chk\": the C headers renamed the calls (large-file, fortified or C99 variants). "
+            + "Interpose \"pread64\", \"__pread64_chk\" instead.")
+    }
+
     @Test func aLibraryThatIsNotLoaded() {
         let failure = failure { _ = Mockery().interpose("getenv", as: GetEnv.self, in: "libimpostor-not-loaded") }
         #expect(failure?.message == "Cannot interpose getenv in libimpostor-not-loaded: no loaded library is named "
