@@ -150,6 +150,28 @@ struct SwiftMockTypedExpectationTests {
         #expect(messages.contains { $0.hasPrefix("Unexpected call: MockGauge.level(8, 0, false)") })
     }
 
+    /// `onConsecutiveCalls` with an `Invocation` block among its actions has no typed form, so
+    /// the engine's boxed path runs it: one action a call there too, and a call past the list
+    /// reported with the default returned (issue 48's planted bug: the boxed path running past
+    /// its list passed a suite whose only such test reached the typed path).
+    @Test func onConsecutiveCallsPastItsListOnTheBoxedPath() {
+        var answers: [Int] = []
+        let failures = failures { context in
+            let gauge = MockGauge()
+            context.checking {
+                allowing(gauge.levelRef, eq(7), any(), any()).will(onConsecutiveCalls(
+                    returnValue(70), perform { (call: Invocation) -> Int in Int(call.argument(1, as: UInt64.self)) }))
+            }
+            answers = [gauge.level(7, 0, false), gauge.level(7, 71, false), gauge.level(7, 72, false), gauge.level(7, 73, false)]
+        }
+        #expect(answers == [70, 71, 0, 0])
+        let messages = failures.map(\.message)
+        #expect(messages.filter { $0.hasPrefix("onConsecutiveCalls(...) has 2 actions, but this is call 3 it answers for MockGauge.level") }.count == 1,
+                "\(messages)")
+        #expect(messages.filter { $0.hasPrefix("onConsecutiveCalls(...) has 2 actions, but this is call 4 it answers for MockGauge.level") }.count == 1,
+                "\(messages)")
+    }
+
     /// A state a Swift call moves counts as reached once the call is recorded, on the typed
     /// path too: the waiter sees the call in the log.
     @Test func aWaiterWakesOnceTheCallThatMovedTheStateIsRecorded() {
