@@ -19,6 +19,11 @@ final class CallPattern: Sendable {
     /// `any()`s, so `add(any(), any())` matches with no work, and the prefilter's test is
     /// left out too (see `matchesPrefiltered`).
     private let checks: [ArgumentCheck]
+    /// Each argument's general test (what `matchesGenerally` runs), taken out of its matcher
+    /// once: reading it from `arguments` copied the whole recorded matcher, a dozen retains
+    /// and releases, for every record a code matcher's verify read. Unsafe as the matchers
+    /// are (see RecordedMatcher): the user's closures, immutable, run on the calling thread.
+    private nonisolated(unsafe) let generalTests: [(ArgumentView) -> Bool]
     /// True when some argument has a captor (so matches must be reported to it).
     let hasCaptors: Bool
     /// The first argument whose test is a comparison of bits, for the stub table to check
@@ -38,6 +43,13 @@ final class CallPattern: Sendable {
         self.pointerReaders = pointerReaders
         checks = tests.indices.filter { tests[$0].kind != .any && $0 != prefiltered }.map {
             ArgumentCheck(index: $0, test: tests[$0], readsThroughPointer: pointerReaders.contains($0))
+        }
+        generalTests = arguments.map { argument in
+            switch argument {
+            case .any: { _ in true }
+            case .literal(let bytes, let leaves, _): { $0.isEqual(to: bytes, leaves: leaves) }
+            case .test(let matcher): matcher.test
+            }
         }
         hasCaptors = arguments.contains { if case .test(let matcher) = $0 { matcher.onMatch != nil } else { false } }
     }
@@ -100,7 +112,7 @@ final class CallPattern: Sendable {
     /// small enough to inline where calls are matched.
     @inline(never)
     private func matchesGenerally(argument index: Int, _ slot: ArgumentView) -> Bool {
-        arguments[index].matches(slot)
+        generalTests[index](slot)
     }
 
     /// Hands the arguments of a call that matched to the captors among the matchers. Out of
