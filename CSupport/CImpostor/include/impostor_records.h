@@ -263,45 +263,37 @@ IMPOSTOR_HOT void impostor_records_commit(impostor_records *_Nonnull records, im
     atomic_store_explicit(&lane->busy, 0, memory_order_release);
 }
 
-/// The next ordering stamp. Calls ordered by the program (one thread, or threads synchronized
-/// by a lock, a join or a queue) get increasing stamps; concurrent calls get any order.
+/// The next ordering stamp. Calls ordered by the program (one thread, or threads synchronized by a lock, a join or a
+/// queue) get increasing stamps; concurrent calls get any order.
 ///
-/// While the process's first recording thread is the only one with a token, its stamps are its
-/// own count: nothing needs to be compared across threads yet. The second thread to take a
-/// token sets `impostor_stamps_across_threads` before it takes its first stamp, and from then
-/// on every stamp is taken as below, with the era bit set, so it is above all of the first
-/// thread's counted stamps. That is exact: a call that happens after a counted one is either on
-/// the first thread (later in its count or in the next era) or on a thread that took its token,
-/// and so ended the count, after the counted call; and a counted call cannot happen after a
-/// call of the new era, because the flag set before that call is then visible to it.
+/// While the process's first recording thread is the only one with a token, its stamps are its own count: nothing
+/// needs to be compared across threads yet. The second thread to take a token sets `impostor_stamps_across_threads`
+/// before it takes its first stamp, and from then on every stamp is taken as below, with the era bit set, so it is
+/// above all of the first thread's counted stamps. That is exact: a call that happens after a counted one is either
+/// on the first thread (later in its count or in the next era) or on a thread that took its token, and so ended the
+/// count, after the counted call; and a counted call cannot happen after a call of the new era, because the flag set
+/// before that call is then visible to it.
 ///
-/// With an invariant time-stamp counter that the kernel trusts as its clock (it checked that no
-/// CPU's counter lags another's), the stamp is the counter read after every earlier
-/// instruction has completed (`lfence; rdtsc`, as the kernel reads it for ordering): a call
-/// that happens after another through a lock, join or queue reads the counter after the
-/// synchronizing load completed, which was after the first call's read. On AArch64 the clock
-/// is the virtual counter, used only where it ticks at 1 GHz or faster (as Armv8.6 requires;
-/// no handover between cores takes less than a nanosecond, so two calls ordered by one never
-/// read the same tick): `isb` before the read orders it after the synchronizing load, and a
-/// load that depends on the value read orders it before the call's later stores, which a
-/// plain system-register read is not. Otherwise it is the next value of one shared counter
-/// (exact, but a shared write).
+/// With an invariant time-stamp counter that the kernel trusts as its clock (it checked that no CPU's counter lags
+/// another's), the stamp is the counter read after every earlier instruction has completed (`lfence; rdtsc`, as the
+/// kernel reads it for ordering): a call that happens after another through a lock, join or queue reads the counter
+/// after the synchronizing load completed, which was after the first call's read. On AArch64 the clock is the virtual
+/// counter, used only where it ticks at 1 GHz or faster (as Armv8.6 requires; no handover between cores takes less
+/// than a nanosecond, so two calls ordered by one never read the same tick): `isb` before the read orders it after
+/// the synchronizing load, and a load that depends on the value read orders it before the call's later stores, which
+/// a plain system-register read is not. Otherwise it is the next value of one shared counter (exact, but a shared
+/// write).
 IMPOSTOR_HOT uint64_t impostor_next_stamp(void) {
     impostor_record_thread *thread = &impostor_record_thread_storage;
     // `first` is only ever set with a token, so the first thread skips the token check.
     if (__builtin_expect(!thread->first, 0) && thread->token == 0) impostor_claim_thread();
     // Relaxed is enough: a flag set before a call that happens before this one is visible here.
     if (thread->first && atomic_load_explicit(&impostor_stamps_across_threads, memory_order_relaxed) == 0) {
-        // The count moves in one step that a signal cannot split: a handler that records on
-        // this thread between a load and a store of it would have its stamps taken again by the
-        // calls after it, and equal stamps put a handler's calls out of their order (what ASan's
-        // wider span between the two made happen in SignalHandlerCallTests). On x86-64 that is
-        // one unlocked `xadd` (only this thread writes the count); elsewhere a relaxed atomic add.
+        // One step no signal splits (a handler's stamps taken again tied its calls): xadd, one writer.
         uint64_t step = 1u << IMPOSTOR_STAMP_TAG_BITS;
 #if defined(__x86_64__)
-        uint64_t before = step;
-        __asm__ __volatile__("xaddq %0, %1" : "+r"(before), "+m"(thread->last_stamp));
-        return before + step;
+        __asm__ __volatile__("xaddq %0, %1" : "+r"(step), "+m"(thread->last_stamp));
+        return step + (1u << IMPOSTOR_STAMP_TAG_BITS);
 #else
         return __atomic_add_fetch(&thread->last_stamp, step, __ATOMIC_RELAXED);
 #endif
@@ -315,13 +307,10 @@ IMPOSTOR_HOT uint64_t impostor_next_stamp(void) {
 #else
         uint64_t ticks, zero;
         __asm__ __volatile__("isb\n\tmrs %0, cntvct_el0" : "=r"(ticks) : : "memory");
-        // A load from the stack at an offset computed from the value (always 0): it cannot
-        // issue before the read has produced the value, and the call's later stores are ordered
-        // after it.
+        // A stack load at an offset made from the value (always 0): after the read, before later stores.
         __asm__ __volatile__("eor %0, %1, %1\n\tldr xzr, [sp, %0]" : "=&r"(zero) : "r"(ticks) : "memory");
 #endif
-        // Clock ticks since the process started, with the thread's tag in the low bits, so that
-        // two threads reading the same tick still get different stamps.
+        // Ticks since the process started, the thread's tag in the low bits: two threads reading one tick differ.
         uint64_t stamp = IMPOSTOR_STAMP_SHARED_ERA | ((ticks - impostor_stamp_base) << IMPOSTOR_STAMP_TAG_BITS) | thread->tag;
         if (__builtin_expect(stamp <= thread->last_stamp, 0)) stamp = thread->last_stamp + (1u << IMPOSTOR_STAMP_TAG_BITS);
         thread->last_stamp = stamp;
