@@ -270,7 +270,8 @@ int impostor_got_scan(const char *symbol, impostor_got_selection selection, cons
                       impostor_got_slot *slots, size_t capacity, char *names, size_t names_capacity,
                       impostor_got_scan_result *result) {
     *result = (impostor_got_scan_result){0};
-    scan_context context = {symbol, selection, library, slots, capacity, names, names_capacity, result, 0};
+    scan_context context = {.symbol = symbol, .selection = selection, .library = library, .slots = slots,
+                            .capacity = capacity, .names = names, .names_capacity = names_capacity, .result = result};
     dl_iterate_phdr(visit, &context);
     return 0;
 }
@@ -278,7 +279,8 @@ int impostor_got_scan(const char *symbol, impostor_got_selection selection, cons
 uint32_t impostor_got_imported_names(const char *const *names, int count, impostor_got_selection selection,
                                      const char *library) {
     impostor_got_scan_result result = {0};
-    scan_context context = {"", selection, library, NULL, 0, NULL, 0, &result, 0, names, count > 32 ? 32 : count, 0, {0}};
+    scan_context context = {.symbol = "", .selection = selection, .library = library, .result = &result,
+                            .alternatives = names, .alternative_count = count > 32 ? 32 : count};
     for (int k = 0; k < context.alternative_count; k++) {
         unsigned char first = (unsigned char)names[k][0];
         context.first_bytes[first >> 6] |= 1ull << (first & 63);
