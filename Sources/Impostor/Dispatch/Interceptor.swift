@@ -15,23 +15,13 @@ final class Interceptor: Sendable, LateCallCounting {
     let stubs = StubTable<Stub>()
     /// The owning Mockery's store for failures raised on threads without a test.
     let pendingFailures: PendingFailures
-    /// For a mock of an interposed C symbol, the real function's address (else 0): calls that
-    /// arrive after release pass through to it, since the dispatcher may have routed them here
-    /// just before the slots were put back.
-    let originalAddress: UInt
-    /// For a mock of an interposed C symbol, its dispatcher's index (else -1): while the mock
-    /// answers, the thread's own calls of the symbol by name reach the original.
-    let dispatcherIndex: Int32
-    /// For a mock of an interposed C symbol answering its test only, the calls from other
-    /// threads that reached the real function instead (see ``CallsToOriginal``); else nil.
-    let callsToOriginal: CallsToOriginal?
+    /// What the face that made the mock adds to its calls (an interposed symbol's routing, a
+    /// table field's name); nil for a mock made by `mockFunction`.
+    let face: (any MockFace)?
     /// The owning Mockery's expectations.
     let book: ExpectationBook
     /// Decided once: whether a call that nothing answers is more than "uninteresting".
     let isNice: Bool
-    /// For a field of a table made by `mockTable`, the field's path (`xWrite`), so that messages
-    /// can show the `capturing:` declaration the table takes.
-    let tableField: String?
     private let released = Atomic<Bool>(false)
     /// Calls after the release: counted, and reported once (see `LateCallCount`).
     private let lateCalls = LateCallCount()
@@ -43,14 +33,10 @@ final class Interceptor: Sendable, LateCallCounting {
 
     init(
         name: String, signature: Signature, capturePlan: CapturePlan, creationSite: SourceSite,
-        pendingFailures: PendingFailures, book: ExpectationBook, tableField: String? = nil,
-        originalAddress: UInt = 0, dispatcherIndex: Int32 = -1, callsToOriginal: CallsToOriginal? = nil
+        pendingFailures: PendingFailures, book: ExpectationBook, face: (any MockFace)? = nil
     ) {
-        self.callsToOriginal = callsToOriginal
-        self.originalAddress = originalAddress
-        self.dispatcherIndex = dispatcherIndex
+        self.face = face
         self.name = name
-        self.tableField = tableField
         self.signature = signature
         self.capturePlan = capturePlan
         self.creationSite = creationSite
@@ -64,8 +50,7 @@ final class Interceptor: Sendable, LateCallCounting {
         // libffi closure) may do that itself (and, for a nice mock, record a call no stub
         // answers). An interposed symbol's entry point marks the thread as answering the symbol
         // while a key's answer runs, as `handle` does.
-        if dispatcherIndex >= 0 { GOT.installAnsweringForEntryPoints }
-        store.openFastPath(nice: isNice, failures: pendingFailures, symbol: dispatcherIndex)
+        store.openFastPath(nice: isNice, failures: pendingFailures, symbol: face?.dispatcherIndex ?? -1)
     }
 
     /// Sends this mock's calls through its Mockery's expectations from now on: stub keys no
@@ -87,7 +72,7 @@ final class Interceptor: Sendable, LateCallCounting {
         var entryKeys: UnsafeMutableRawPointer?
         if !isReleased {
             entryKeys = store.fastPath.publishExpectations(
-                expectations.map { ($0.cell, $0.entryKeyTests) }, eligible: capturePlan.isEmpty && dispatcherIndex < 0)
+                expectations.map { ($0.cell, $0.entryKeyTests) }, eligible: capturePlan.isEmpty && (face?.dispatcherIndex ?? -1) < 0)
         }
         roster.publish(expectations, entryKeys: entryKeys)
     }
@@ -113,17 +98,18 @@ final class Interceptor: Sendable, LateCallCounting {
     /// Handles one call. Runs on whatever thread called the mock; never throws or traps,
     /// because nothing may unwind through the C frames above it.
     func handle(_ frame: CallFrame) {
-        guard dispatcherIndex < 0 else { return InterposedCall.answering(dispatcherIndex) { handleCall(frame) } }
-        handleCall(frame)
+        guard let face else { return handleCall(frame) }
+        face.handle(frame, of: self)
     }
 
+    /// The handling itself, whatever face the mock has.
     @inline(__always)
-    private func handleCall(_ frame: CallFrame) {
+    func handleCall(_ frame: CallFrame) {
         if released.load(ordering: .relaxed) {
             // A stub, verify or expectation naming the released mock: the prototype takes the
             // call, so that it reports the mock's release rather than a call to it.
             if ThreadState.needsAttention, PrototypeRecorder.isRecording { return handOverToPrototype(frame) }
-            if originalAddress != 0 { return PassThrough.call(originalAddress, frame) }
+            if let face, face.passOn(frame) { return }
             frame.writeZeroResult()
             // One atomic add per late call; only the first is reported.
             if lateCalls.countOne() { reportLateCalls() }
@@ -240,8 +226,8 @@ final class Interceptor: Sendable, LateCallCounting {
     func answerAsIfAbsent(_ frame: CallFrame, below stub: Stub, stamp: UInt64) {
         if let older = stubs.newest(olderThan: stub, where: { entry in entry.element._withUnsafeGuaranteedRef { $0.pattern.matches(frame) } }) {
             answer(frame, with: older.element, stamp: stamp)
-        } else if originalAddress != 0 {
-            PassThrough.call(originalAddress, frame)
+        } else if let face, face.passOn(frame) {
+            return
         } else {
             frame.writeZeroResult()
         }

@@ -212,12 +212,9 @@ public final class Mockery: Sendable {
         return try create(type, named: name, capturing: capturing, site: site).mock
     }
 
-    /// Makes a mock; `original`, when not zero, is the real function of an interposed symbol
-    /// routed through dispatcher `dispatcherIndex`, whose layer counts in `callsToOriginal` the
-    /// calls of other threads it let through.
+    /// Makes a mock; `face` is what the face making it adds to its calls (see ``MockFace``).
     func create<F>(
-        _ type: F.Type, named name: String, capturing: [Int: PointerCapture], site: SourceSite, tableField: String? = nil,
-        original: UInt = 0, dispatcherIndex: Int32 = -1, callsToOriginal: CallsToOriginal? = nil
+        _ type: F.Type, named name: String, capturing: [Int: PointerCapture], site: SourceSite, face: (any MockFace)? = nil
     ) throws(MockCreationError) -> (mock: F, problems: [CaptureProblem]) {
         let functionType = TypeMetadata.wrappedType(ofOptional: F.self) ?? F.self
         let signature = try SignatureCache.signature(of: functionType)
@@ -226,8 +223,7 @@ public final class Mockery: Sendable {
             : CapturePlan.declared(capturing, over: signature.parameters)
         let interceptor = Interceptor(
             name: name, signature: signature, capturePlan: plan, creationSite: site, pendingFailures: pendingFailures,
-            book: book, tableField: tableField, originalAddress: original, dispatcherIndex: dispatcherIndex,
-            callsToOriginal: callsToOriginal)
+            book: book, face: face)
         let trampoline = try Trampoline.make(for: interceptor)
         trampolines.withLock { $0.append(trampoline) }
         book.register(interceptor)

@@ -49,15 +49,7 @@ extension CallPattern: BoundPattern {
         return (answer, SwiftAnswer { _ in body() })
     }
 
-    var originalAnswer: StubAnswer? {
-        let original = interceptor.originalAddress
-        guard original != 0 else { return nil }
-        // The saved original, called directly. Calling the symbol through its rebound slot
-        // instead would reach the same function (a thread answering the symbol is marked, and
-        // the dispatcher sends its calls to the original), so the two are equivalent and no
-        // test can tell them apart; the direct call skips the dispatcher.
-        return StubAnswer(callsOriginal: true) { frame, _ in PassThrough.call(original, frame) }
-    }
+    var originalAnswer: StubAnswer? { interceptor.face?.originalAnswer }
 
     func faultProblem(_: FaultSchedule) -> String? { nil }
 

@@ -229,11 +229,11 @@ enum PrototypeEvaluation {
             return FailureMessages.matcherNeedsDecision(
                 matcher, purpose: purpose, mock: interceptor.name, position: index, type: parameter.name,
                 lengthPosition: length.index, lengthType: interceptor.signature.parameters[length.index].name,
-                tableField: interceptor.tableField)
+                tableField: interceptor.face?.tableField)
         }
         guard reading.isSatisfied(by: plan.rules[index]) else {
             return FailureMessages.matcherNeedsCapture(
-                matcher, purpose: purpose, mock: interceptor.name, position: index, type: parameter.name, tableField: interceptor.tableField)
+                matcher, purpose: purpose, mock: interceptor.name, position: index, type: parameter.name, tableField: interceptor.face?.tableField)
         }
         return nil
     }

@@ -281,12 +281,7 @@ extension FailureMessages {
         let entries = CallListing.entries(check.batch, against: pattern)
         if entries.isEmpty {
             message += "\n\(name) received no calls."
-            if let others = pattern.interceptor.callsToOriginal?.total, others > 0 {
-                message += " " + callsFromOtherThreads(others, symbol: name)
-            }
-            if let counter = pattern.interceptor.callsToOriginal, counter.fromOutsideScope > 0 {
-                message += " " + callsFromOutsideScope(counter.fromOutsideScope, symbol: name, scope: counter.scope)
-            }
+            if let note = pattern.interceptor.face?.noCallsNote(mockName: name) { message += " " + note }
         } else {
             message += "\n" + CallListing.render(entries, header: "Calls to \(name) (\(Plural.calls(entries.count))), nearest match first:")
         }

@@ -89,7 +89,10 @@ extension Mockery {
         } catch {
             FailureReporter.report(ImpostorFailure(message: error.description, site: site))
             let original = variadic ? 0 : LoadedObjects.defaultDefinition(of: symbol).map { UInt(bitPattern: $0) } ?? 0
-            if let mock = try? create(type, named: symbol, capturing: [:], site: site, original: original).mock { return mock }
+            // A refused interposition's mock stands for the real function (`callingOriginal()`,
+            // `original(of:)`), with no dispatcher.
+            let face = InterposedSymbolFace(original: original, dispatcherIndex: -1)
+            if let mock = try? create(type, named: symbol, capturing: [:], site: site, face: face).mock { return mock }
             return FailedMock.value(of: type, named: symbol, site: site)
         }
     }
@@ -132,8 +135,8 @@ extension Mockery {
             pendingFailures: pendingFailures, callsToOriginal: callsToOriginal, variadic: form
         ) { original, dispatcherIndex throws(MockCreationError) in
             let made = try create(
-                type, named: symbol, capturing: capturing, site: site, original: original, dispatcherIndex: dispatcherIndex,
-                callsToOriginal: callsToOriginal
+                type, named: symbol, capturing: capturing, site: site,
+                face: InterposedSymbolFace(original: original, dispatcherIndex: dispatcherIndex, callsToOriginal: callsToOriginal)
             ).mock
             mock = made
             return Trampoline.address(of: made) ?? 0

@@ -35,8 +35,8 @@ public enum InterpositionMethod: Sendable, Equatable, CustomStringConvertible {
 /// print(interpositionMethod(of: helper)!)   // the entry of the function in the main executable, patched
 /// ```
 public func interpositionMethod<F>(of mock: F) -> InterpositionMethod? {
-    guard let interceptor = MockRegistry.interceptor(of: mock), interceptor.dispatcherIndex >= 0,
+    guard let face = MockRegistry.interceptor(of: mock)?.face as? InterposedSymbolFace,
           let code = Trampoline.address(of: mock)
     else { return nil }
-    return InterpositionRegistry.method(dispatcher: UInt32(interceptor.dispatcherIndex), mockCode: code)
+    return InterpositionRegistry.method(dispatcher: UInt32(face.dispatcherIndex), mockCode: code)
 }

@@ -53,7 +53,9 @@ extension Mockery {
             var mock: F?
             let made = InterpositionRegistry.variadicPointer(named: name, form: form, site: site, pendingFailures: pendingFailures) {
                 dispatcherIndex throws(MockCreationError) in
-                let created = try create(type, named: name, capturing: capturing, site: site, dispatcherIndex: dispatcherIndex).mock
+                let created = try create(
+                    type, named: name, capturing: capturing, site: site,
+                    face: InterposedSymbolFace(original: 0, dispatcherIndex: dispatcherIndex)).mock
                 mock = created
                 return Trampoline.address(of: created) ?? 0
             }

@@ -11,7 +11,7 @@
 public func original<F>(
     of mock: F, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) -> F {
-    guard let interceptor = MockRegistry.interceptor(of: mock), interceptor.originalAddress != 0 else {
+    guard let face = MockRegistry.interceptor(of: mock)?.face as? InterposedSymbolFace, face.original != 0 else {
         let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let name = MockRegistry.interceptor(of: mock)?.name ?? "\(F.self)"
         FailureReporter.report(ImpostorFailure(message: FailureMessages.originalOfOrdinaryMock(name), site: site))
@@ -19,5 +19,5 @@ public func original<F>(
     }
     // Sound: `mock` is a C function pointer (the registry knows it), one word, and the
     // original has the same C type.
-    return unsafeBitCast(interceptor.originalAddress, to: F.self)
+    return unsafeBitCast(face.original, to: F.self)
 }

@@ -67,7 +67,8 @@ extension Mockery {
             func write<Function>(_ type: Function.Type) {
                 if field.isMockable {
                     do {
-                        let made = try create(type, named: field.mockName, capturing: field.capturing, site: site, tableField: field.member.path)
+                        let made = try create(type, named: field.mockName, capturing: field.capturing, site: site,
+                                              face: TableFieldFace(path: field.member.path))
                         image.write(made.mock, at: field.member.offset)
                         return
                     } catch {
