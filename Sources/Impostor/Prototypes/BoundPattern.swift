@@ -45,13 +45,15 @@ protocol BoundPattern: Sendable {
 
     // MARK: Verification
 
-    /// `verify(mode, pattern)`, waiting up to `timeout` for calls from other threads.
-    func verify(mode: VerificationMode, timeout: Duration?, site: SourceSite)
+    /// The mock's calls, checked against the pattern once (see ``Verifier``).
+    func checkCalls() -> any CallCheck
+    /// Verifies the pattern where its calls are recorded, without copying them, when it can
+    /// be counted there and its count satisfies `mode`, marking the calls counted; false
+    /// leaves it to ``checkCalls()``.
+    func verifiedInPlace(mode: VerificationMode) -> Bool
     /// The earliest matching call stamped after `after`, reading the mock's calls once per
     /// search through `cache`.
     func earliestCall(after: UInt64, cache: OrderSearchCache) -> OrderedCall?
-    /// Marks a call `earliestCall` found as verified.
-    func markVerified(_ call: OrderedCall)
     /// Reports the calls whose pointer memory a matcher could not read, as a verify does.
     func reportUnreadable()
     /// Every call to the mock, oldest first.
@@ -63,22 +65,24 @@ protocol BoundPattern: Sendable {
     var expectedMock: any ExpectedMock { get }
 }
 
-/// A call in-order verification found: its stamp and where it is among the mock's calls.
+/// A call in-order verification found: its stamp, and how to mark it verified once the whole
+/// order holds (in the copy its mock's calls were read from).
 struct OrderedCall {
     let stamp: UInt64
-    let index: Int
-    /// The Swift member's reset count when its calls were read (0 for C).
-    let generation: Int
-    /// The C mock's records the index points into (nil for Swift).
-    let batch: RecordBatch?
-    /// The Swift call's record in its member's log (0 for C).
-    var mark: UInt = 0
+    let markVerified: () -> Void
 }
 
-/// Each mock's calls, read once per in-order search.
+/// Each mock's calls, read once per in-order search, as each kind of pattern reads them.
 final class OrderSearchCache {
-    var checks: [ObjectIdentifier: Verifier.Check] = [:]
-    var swiftCalls: [ObjectIdentifier: (calls: [SwiftCall], generation: Int)] = [:]
+    private var reads: [ObjectIdentifier: Any] = [:]
+
+    /// The calls of `mock` as `read` gives them, read on the search's first question about it.
+    func calls<Calls>(of mock: ObjectIdentifier, _ read: () -> Calls) -> Calls {
+        if let calls = reads[mock] as? Calls { return calls }
+        let calls = read()
+        reads[mock] = calls
+        return calls
+    }
 }
 
 /// A stub just installed on a C mock or a Swift member, to which a chain adds answers.

@@ -89,27 +89,31 @@ extension CallPattern: BoundPattern {
 
     // MARK: Verification
 
-    func verify(mode: VerificationMode, timeout: Duration?, site: SourceSite) {
-        Verifier.verify([self], mode: mode, timeout: timeout, site: site)
+    func checkCalls() -> any CallCheck { RecordCheck(self) }
+
+    /// Counted by InvocationStore+Counting: the calls counted are marked, as the copying path
+    /// would mark them. A failing count is left to the copy, which words the failure (it lists
+    /// the calls, so the copy is needed then anyway).
+    func verifiedInPlace(mode: VerificationMode) -> Bool {
+        guard let tests = InvocationStore.recordTests(for: self),
+              let count = interceptor.store.countInPlace(tests, markingIf: mode.accepts)
+        else { return false }
+        return mode.accepts(count)
     }
 
     func earliestCall(after: UInt64, cache: OrderSearchCache) -> OrderedCall? {
-        let check = cache.checks[mock] ?? Verifier.check(self)
-        cache.checks[mock] = check
+        let check = cache.calls(of: mock) { RecordCheck(self) }
+        let store = interceptor.store
         return (0..<check.batch.count)
             .map { check.batch.view($0) }
             .filter { $0.stamp > after && matches($0) }
             .min { $0.stamp < $1.stamp }
-            .map { OrderedCall(stamp: $0.stamp, index: $0.index, generation: 0, batch: check.batch) }
-    }
-
-    func markVerified(_ call: OrderedCall) {
-        if let batch = call.batch { interceptor.store.markVerified([call.index], in: batch) }
+            .map { view in OrderedCall(stamp: view.stamp) { store.markVerified([view.index], in: check.batch) } }
     }
 
     func reportUnreadable() {
         guard !pointerReaders.isEmpty else { return }
-        Verifier.reportUnreadable(self, in: Verifier.check(self))
+        RecordCheck(self).reportUnreadable()
     }
 
     func invocations() -> [Invocation] { interceptor.invocations() }

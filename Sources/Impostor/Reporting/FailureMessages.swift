@@ -269,19 +269,18 @@ extension FailureMessages {
     }
 
     /// `Expected add to receive add(any(), 5) exactly once but received it 0 times.` and the
-    /// calls the mock did receive.
-    static func verificationFailed(pattern: CallPattern, mode: VerificationMode, check: Verifier.Check, timeout: Duration?) -> String {
-        let name = pattern.interceptor.name
-        let count = check.matching.count
+    /// calls the mock did receive, for a mock of any kind.
+    static func verificationFailed(_ pattern: String, mode: VerificationMode, check: any CallCheck, timeout: Duration?) -> String {
+        let (name, entries, noCallsNote) = check.failureListing()
+        let count = check.matchingCount
         let received = "received it \(count) time\(count == 1 ? "" : "s")"
         let within = timeout.map { " within \($0)" } ?? ""
         var message = mode == .never
-            ? "Expected \(name) never to receive \(pattern.description)\(within) but \(received)."
-            : "Expected \(name) to receive \(pattern.description) \(mode)\(within) but \(received)."
-        let entries = CallListing.entries(check.batch, against: pattern)
+            ? "Expected \(name) never to receive \(pattern)\(within) but \(received)."
+            : "Expected \(name) to receive \(pattern) \(mode)\(within) but \(received)."
         if entries.isEmpty {
             message += "\n\(name) received no calls."
-            if let note = pattern.interceptor.face?.noCallsNote(mockName: name) { message += " " + note }
+            if let noCallsNote { message += " " + noCallsNote }
         } else {
             message += "\n" + CallListing.render(entries, header: "Calls to \(name) (\(Plural.calls(entries.count))), nearest match first:")
         }
@@ -311,25 +310,6 @@ extension FailureMessages {
         let role = isSetter ? "setter" : "getter"
         guard isSubscript else { return "\(owner ?? "")'s \(role)" }
         return owner.map { "\($0)'s subscript \(role)" } ?? "the subscript \(role)"
-    }
-
-    /// The same failure for a Swift mock's member.
-    static func verificationFailed(
-        pattern: SwiftCallPattern, mode: VerificationMode, calls: [SwiftCall], matching count: Int, timeout: Duration?
-    ) -> String {
-        let name = SwiftCallText.member(pattern.member.name)
-        let received = "received it \(count) time\(count == 1 ? "" : "s")"
-        let within = timeout.map { " within \($0)" } ?? ""
-        var message = mode == .never
-            ? "Expected \(name) never to receive \(pattern.description)\(within) but \(received)."
-            : "Expected \(name) to receive \(pattern.description) \(mode)\(within) but \(received)."
-        let entries = CallListing.entries(calls, against: pattern)
-        if entries.isEmpty {
-            message += "\n\(name) received no calls."
-        } else {
-            message += "\n" + CallListing.render(entries, header: "Calls to \(name) (\(Plural.calls(entries.count))), nearest match first:")
-        }
-        return message
     }
 
     static func orderFailed(

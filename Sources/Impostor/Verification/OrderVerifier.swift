@@ -31,7 +31,7 @@ enum OrderVerifier {
         // verify reports it: the order may have failed for want of that call.
         for pattern in patterns { pattern.reportUnreadable() }
         guard let missing = search.missing else {
-            for step in search.found { step.pattern.markVerified(step.call) }
+            for step in search.found { step.call.markVerified() }
             return
         }
         let found = search.found.map { ($0.pattern, $0.call.stamp) }

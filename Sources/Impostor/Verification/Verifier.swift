@@ -2,84 +2,102 @@
 import Glibc
 #endif
 
-/// Counts the recorded calls that match a pattern and reports a failed expectation.
+/// Counts the recorded calls that match a pattern and reports a failed expectation: one flow
+/// for every kind of mock, which each pattern serves with a ``CallCheck`` of its calls.
 enum Verifier {
-    /// The outcome of checking one pattern once.
-    struct Check {
-        let batch: RecordBatch
-        let matching: [Int]
-    }
-
-    static func check(_ pattern: CallPattern) -> Check {
-        let batch = pattern.interceptor.store.snapshot()
-        var matching: [Int] = []
-        for index in 0..<batch.count where pattern.matches(batch.view(index)) { matching.append(index) }
-        return Check(batch: batch, matching: matching)
-    }
-
     /// Verifies each pattern against `mode`, waiting up to `timeout` for calls from other
     /// threads. Matching calls are marked verified and fed to captors.
-    static func verify(_ patterns: [CallPattern], mode: VerificationMode, timeout: Duration?, site: SourceSite) {
+    static func verify(_ patterns: [any BoundPattern], mode: VerificationMode, timeout: Duration?, site: SourceSite) {
         guard mode.isValid else {
             FailureReporter.report(ImpostorFailure(message: FailureMessages.invalidMode(mode), site: site))
             return
         }
         for pattern in patterns {
-            if pattern.interceptor.isReleased {
-                FailureReporter.report(ImpostorFailure(message: FailureMessages.releasedMockQueried(pattern.interceptor.name), site: site))
+            if pattern.isMockReleased {
+                FailureReporter.report(ImpostorFailure(message: FailureMessages.releasedMockQueried(pattern.mockName), site: site))
                 continue
             }
-            if timeout == nil, verifiedInPlace(pattern, mode: mode) { continue }
-            let result = wait(for: pattern, mode: mode, timeout: timeout)
-            reportUnreadable(pattern, in: result)
-            guard mode.accepts(result.matching.count) else {
+            if timeout == nil, pattern.verifiedInPlace(mode: mode) { continue }
+            let check = wait(for: pattern, mode: mode, timeout: timeout)
+            check.reportUnreadable()
+            guard mode.accepts(check.matchingCount) else {
                 FailureReporter.report(ImpostorFailure(
-                    message: FailureMessages.verificationFailed(pattern: pattern, mode: mode, check: result, timeout: timeout),
+                    message: FailureMessages.verificationFailed(pattern.description, mode: mode, check: check, timeout: timeout),
                     site: site))
                 continue
             }
-            pattern.interceptor.store.markVerified(result.matching, in: result.batch)
-            if pattern.hasCaptors {
-                for index in result.matching { pattern.capture(result.batch.view(index).slot) }
-            }
-        }
-    }
-
-    /// Verifies `pattern` where its calls are recorded, without copying them, when it can be
-    /// counted there (see InvocationStore+Counting) and its count satisfies `mode`: the calls
-    /// counted are marked, as the copying path would mark them. False leaves the pattern to
-    /// that path, which also words a failure from its copy (a failing verify lists the calls,
-    /// so the copy is needed then anyway). A timed verify polls with the copying path.
-    private static func verifiedInPlace(_ pattern: CallPattern, mode: VerificationMode) -> Bool {
-        guard let tests = InvocationStore.recordTests(for: pattern),
-              let count = pattern.interceptor.store.countInPlace(tests, markingIf: mode.accepts)
-        else { return false }
-        return mode.accepts(count)
-    }
-
-    /// Reports each matcher of `pattern` that could not read an argument of a call it did not
-    /// match (see CallPattern+Unreadable): the count leaves that call out, and says nothing of why.
-    static func reportUnreadable(_ pattern: CallPattern, in check: Check) {
-        guard !pattern.pointerReaders.isEmpty else { return }
-        let matching = Set(check.matching)
-        for index in 0..<check.batch.count where !matching.contains(index) {
-            for reading in pattern.unreadableReadings(check.batch.view(index).slot) {
-                FailureReporter.report(pattern.failure(reading, call: index + 1))
-            }
+            check.markMatching()
         }
     }
 
     /// Checks until `mode` is satisfied or the time is up; modes that can only fail later
     /// (`.never`, `.atMost`) are watched for the whole duration, as Mockito's `after` does.
-    private static func wait(for pattern: CallPattern, mode: VerificationMode, timeout: Duration?) -> Check {
-        var result = check(pattern)
-        guard let timeout else { return result }
+    private static func wait(for pattern: any BoundPattern, mode: VerificationMode, timeout: Duration?) -> any CallCheck {
+        var check = pattern.checkCalls()
+        guard let timeout else { return check }
         var first = true
         RealTimeWait.poll(for: timeout) {
-            if !first { result = check(pattern) }
+            if !first { check = pattern.checkCalls() }
             first = false
-            return mode.waitsWholeDuration != mode.accepts(result.matching.count)
+            return mode.waitsWholeDuration != mode.accepts(check.matchingCount)
         }
-        return result
+        return check
+    }
+}
+
+/// One look at a mock's calls for a pattern: how many match, and what a verify does with them
+/// next. A C mock's is a copy of its records (``RecordCheck``); a Swift member's names the
+/// records of its log where they lie.
+protocol CallCheck {
+    /// How many of the calls the pattern matches.
+    var matchingCount: Int { get }
+    /// Marks the matching calls verified and hands their arguments to the pattern's captors
+    /// (calls reset since the look are left alone).
+    func markMatching()
+    /// Reports each call a matcher could not read an argument of (the count leaves that call
+    /// out, and says nothing of why).
+    func reportUnreadable()
+    /// What a failed verify shows: the mock's name, its calls listed against the pattern, and
+    /// what it adds when it lists none.
+    func failureListing() -> (name: String, entries: [CallListing.Entry], noCallsNote: String?)
+}
+
+/// A C mock's calls, copied, and those the pattern matches: by index into the copy.
+struct RecordCheck: CallCheck {
+    let pattern: CallPattern
+    let batch: RecordBatch
+    let matching: [Int]
+
+    init(_ pattern: CallPattern) {
+        self.pattern = pattern
+        batch = pattern.interceptor.store.snapshot()
+        var matching: [Int] = []
+        for index in 0..<batch.count where pattern.matches(batch.view(index)) { matching.append(index) }
+        self.matching = matching
+    }
+
+    var matchingCount: Int { matching.count }
+
+    func markMatching() {
+        pattern.interceptor.store.markVerified(matching, in: batch)
+        if pattern.hasCaptors {
+            for index in matching { pattern.capture(batch.view(index).slot) }
+        }
+    }
+
+    /// See CallPattern+Unreadable.
+    func reportUnreadable() {
+        guard !pattern.pointerReaders.isEmpty else { return }
+        let matching = Set(self.matching)
+        for index in 0..<batch.count where !matching.contains(index) {
+            for reading in pattern.unreadableReadings(batch.view(index).slot) {
+                FailureReporter.report(pattern.failure(reading, call: index + 1))
+            }
+        }
+    }
+
+    func failureListing() -> (name: String, entries: [CallListing.Entry], noCallsNote: String?) {
+        let name = pattern.interceptor.name
+        return (name, CallListing.entries(batch, against: pattern), pattern.interceptor.face?.noCallsNote(mockName: name))
     }
 }

@@ -200,3 +200,31 @@ enum Verification {
             site: site))
     }
 }
+
+extension Verification {
+    /// `verifyNoMoreInvocations` / `verifyZeroInvocations` on a Swift mock: every member it
+    /// has called or been queried about.
+    static func checkUnverified(_ core: MockCore, allCalls: Bool, site: SourceSite) {
+        FailureReporter.flush(core.pendingFailures)
+        if core.isReleased {
+            FailureReporter.report(ImpostorFailure(message: FailureMessages.releasedMockQueried(core.name), site: site))
+            return
+        }
+        // Every call to the mock, oldest first, so that each listed call shows its place.
+        var all: [(call: Invocation, offends: Bool)] = []
+        for member in core.knownMembers {
+            let (calls, verified, _) = member.snapshot()
+            for (position, call) in calls.enumerated() {
+                all.append((Invocation(member: member, swift: call), allCalls || !verified.contains(position)))
+            }
+        }
+        all.sort { $0.call.stamp < $1.call.stamp }
+        let offending = all.enumerated().filter(\.element.offends).map { (position: $0.offset + 1, call: $0.element.call) }
+        guard !offending.isEmpty else { return }
+        FailureReporter.report(ImpostorFailure(
+            message: allCalls
+                ? FailureMessages.unexpectedCalls(mock: core.name, calls: offending)
+                : FailureMessages.unverifiedCalls(mock: core.name, calls: offending),
+            site: site))
+    }
+}

@@ -54,6 +54,6 @@ struct InPlaceVerifyJumpScenarios {
         let pattern = try #require(Verification.patterns(shape: .oneCallEach, site: SourceSite(), prototype)?.first as? CallPattern)
         let tests = try #require(InvocationStore.recordTests(for: pattern))
         #expect(pattern.interceptor.store.countInPlace(tests) { _ in false } == count)
-        #expect(Verifier.check(pattern).matching.count == count)
+        #expect(RecordCheck(pattern).matching.count == count)
     }
 }

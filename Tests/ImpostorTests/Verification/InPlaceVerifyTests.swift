@@ -8,7 +8,7 @@ import Glibc
 
 /// A verify whose pattern is `any()` and literals of 1, 2, 4 or 8 bytes counts the calls where
 /// they are recorded (InvocationStore+Counting) instead of copying them. These tests hold it to
-/// what the copying path (`Verifier.check`, which every other verify still takes) gives: the
+/// what the copying path (`RecordCheck`, which every other verify still takes) gives: the
 /// same count, the same calls marked verified and, for a count the mode rejects, the same
 /// message and no mark at all.
 @Suite struct InPlaceVerifyTests {
@@ -56,7 +56,7 @@ import Glibc
             let expected = calls.filter(testCase.holds).count
             for mode in Self.modes(around: expected) {
                 let before = Self.verifiedFlags(pattern)
-                let copied = Verifier.check(pattern)
+                let copied = RecordCheck(pattern)
                 #expect(copied.matching.count == expected, "\(testCase)")
                 let failures = captureFailures {
                     Verification.run(mode: mode, timeout: nil, site: SourceSite()) { testCase.prototype(mixed) }
@@ -66,7 +66,7 @@ import Glibc
                     #expect(failures.isEmpty, "\(testCase), \(mode): \(failures)")
                     for index in copied.matching { after[index] = true }
                 } else {
-                    let message = FailureMessages.verificationFailed(pattern: pattern, mode: mode, check: copied, timeout: nil)
+                    let message = FailureMessages.verificationFailed(pattern.description, mode: mode, check: copied, timeout: nil)
                     #expect(failures.map(\.message) == [message], "\(testCase), \(mode)")
                 }
                 #expect(Self.verifiedFlags(pattern) == after, "\(testCase), \(mode)")
@@ -86,7 +86,7 @@ import Glibc
             let before = Self.verifiedFlags(pattern)
             var offered: Int?
             let counted = pattern.interceptor.store.countInPlace(tests) { offered = $0; return false }
-            #expect(counted == Verifier.check(pattern).matching.count, "\(testCase)")
+            #expect(counted == RecordCheck(pattern).matching.count, "\(testCase)")
             #expect(counted == calls.filter(testCase.holds).count, "\(testCase)")
             #expect(offered == counted)
             #expect(Self.verifiedFlags(pattern) == before, "\(testCase): a declined count marks nothing")
@@ -100,7 +100,7 @@ import Glibc
         for value in 0..<300 { short(Int16(value % 7) - 3, UInt8(value % 3)) }
         let pattern = try Self.pattern { short(-2, any()) }
         #expect(InvocationStore.recordTests(for: pattern)?.map(\.size) == [2])
-        #expect(Verifier.check(pattern).matching.count == 43)
+        #expect(RecordCheck(pattern).matching.count == 43)
         verify(.exactly(43), short(-2, any()))
         verify(.exactly(43), short(-2, any()))
         #expect(captureFailures { verify(.exactly(42), short(-2, any())) }.count == 1)
@@ -170,8 +170,8 @@ import Glibc
         let checks: [(VerificationMode, () -> Void)] = [(.exactly(300), { event(7, any()) }), (.exactly(301), { event(any(), any()) })]
         for (mode, prototype) in checks {
             let pattern = try Self.pattern(prototype)
-            #expect(Verifier.check(pattern).matching.count == mode.minimum)
-            #expect(Verifier.check(pattern).batch.view(299).didReturn == false)
+            #expect(RecordCheck(pattern).matching.count == mode.minimum)
+            #expect(RecordCheck(pattern).batch.view(299).didReturn == false)
             #expect(captureFailures { Verification.run(mode: mode, timeout: nil, site: SourceSite(), prototype) }.isEmpty)
         }
         verifyNoMoreInvocations(event)
@@ -185,7 +185,7 @@ import Glibc
         cv_join(handle)
         // The blocked call closed into its hidden record; the lane then took 200 more calls.
         let pattern = try Self.pattern { _ = event(7, any()) }
-        #expect(Verifier.check(pattern).matching.count == 200)
+        #expect(RecordCheck(pattern).matching.count == 200)
         verify(.exactly(200), event(7, any()))
         verify(.exactly(2), event(1, any()))
         verifyNoMoreInvocations(event)

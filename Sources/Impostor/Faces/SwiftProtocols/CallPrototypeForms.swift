@@ -28,7 +28,7 @@ public func verify<each Argument, Result, Failure: Error>(
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    Verifier.verify(prototype.bound(at: site), mode: .atLeastOnce, timeout: nil, site: site)
+    Verifier.verify([prototype.bound(at: site)], mode: .atLeastOnce, timeout: nil, site: site)
 }
 
 /// Verifies how many calls a generated mock's prototype accepts: `verify(.once, albums.$getAlbum(id: any()))`.
@@ -37,7 +37,7 @@ public func verify<each Argument, Result, Failure: Error>(
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    Verifier.verify(prototype.bound(at: site), mode: mode, timeout: nil, site: site)
+    Verifier.verify([prototype.bound(at: site)], mode: mode, timeout: nil, site: site)
 }
 
 /// Verifies, waiting up to `timeout` for calls from other threads, that a generated mock
@@ -49,7 +49,7 @@ public func verify<each Argument, Result, Failure: Error>(
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    Verifier.verify(prototype.bound(at: site), mode: .atLeastOnce, timeout: timeout, site: site)
+    Verifier.verify([prototype.bound(at: site)], mode: .atLeastOnce, timeout: timeout, site: site)
 }
 
 /// Verifies, waiting up to `timeout` for calls from other threads, how many calls a generated
@@ -61,7 +61,7 @@ public func verify<each Argument, Result, Failure: Error>(
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    Verifier.verify(prototype.bound(at: site), mode: mode, timeout: timeout, site: site)
+    Verifier.verify([prototype.bound(at: site)], mode: mode, timeout: timeout, site: site)
 }
 
 /// Expects exactly one call a generated mock's prototype accepts, inside `checking { }`.

@@ -48,7 +48,7 @@ public func verify<each Argument, Result, Failure: Error>(
 ) {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
     FailureReporter.flush(reference.member.pendingFailures)
-    Verifier.verify(SwiftCallPattern.of(reference, repeat each matchers, site: site), mode: .atLeastOnce, timeout: nil, site: site)
+    Verifier.verify([SwiftCallPattern.of(reference, repeat each matchers, site: site)], mode: .atLeastOnce, timeout: nil, site: site)
 }
 
 /// Verifies how many calls that `matchers` accept a Swift mock's member received.
@@ -63,7 +63,7 @@ public func verify<each Argument, Result, Failure: Error>(
 ) {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
     FailureReporter.flush(reference.member.pendingFailures)
-    Verifier.verify(SwiftCallPattern.of(reference, repeat each matchers, site: site), mode: mode, timeout: nil, site: site)
+    Verifier.verify([SwiftCallPattern.of(reference, repeat each matchers, site: site)], mode: mode, timeout: nil, site: site)
 }
 
 /// Verifies, waiting up to `timeout` for calls from other threads, that a Swift mock's member
@@ -101,7 +101,7 @@ public func verify<each Argument, Result, Failure: Error>(
 ) {
     let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
     FailureReporter.flush(reference.member.pendingFailures)
-    Verifier.verify(SwiftCallPattern.of(reference, repeat each matchers, site: site), mode: mode, timeout: timeout, site: site)
+    Verifier.verify([SwiftCallPattern.of(reference, repeat each matchers, site: site)], mode: mode, timeout: timeout, site: site)
 }
 
 extension MockReference {

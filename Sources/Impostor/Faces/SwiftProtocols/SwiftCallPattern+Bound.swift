@@ -56,21 +56,21 @@ extension SwiftCallPattern: BoundPattern {
 
     // MARK: Verification
 
-    func verify(mode: VerificationMode, timeout: Duration?, site: SourceSite) {
-        Verifier.verify(self, mode: mode, timeout: timeout, site: site)
-    }
+    func checkCalls() -> any CallCheck { MemberCallCheck(self) }
+
+    func verifiedInPlace(mode _: VerificationMode) -> Bool { false }
 
     func earliestCall(after: UInt64, cache: OrderSearchCache) -> OrderedCall? {
-        let snapshot = cache.swiftCalls[mock] ?? { let s = member.snapshot(); return (s.calls, s.generation) }()
-        cache.swiftCalls[mock] = snapshot
-        let calls = snapshot.calls
-        return calls.indices
-            .filter { calls[$0].stamp > after && matches(calls[$0].arguments) }
-            .min { calls[$0].stamp < calls[$1].stamp }
-            .map { OrderedCall(stamp: calls[$0].stamp, index: $0, generation: snapshot.generation, batch: nil, mark: calls[$0].mark) }
+        let member = self.member
+        let (calls, generation) = cache.calls(of: mock) { () -> ([SwiftCall], Int) in
+            let snapshot = member.snapshot()
+            return (snapshot.calls, snapshot.generation)
+        }
+        return calls
+            .filter { $0.stamp > after && matches($0.arguments) }
+            .min { $0.stamp < $1.stamp }
+            .map { call in OrderedCall(stamp: call.stamp) { member.markVerified([call.mark], generation: generation) } }
     }
-
-    func markVerified(_ call: OrderedCall) { member.markVerified([call.mark], generation: call.generation) }
 
     func reportUnreadable() {}
 
@@ -84,4 +84,29 @@ extension SwiftCallPattern: BoundPattern {
 extension SwiftStub: InstalledStub {
     var bound: any BoundPattern { pattern }
     func append(answer _: StubAnswer?, swift: SwiftAnswer) { append(swift) }
+}
+
+/// A member's calls the pattern matches, named by their records in its log, where they lie: a
+/// failure's listing reads the calls again.
+struct MemberCallCheck: CallCheck {
+    let pattern: SwiftCallPattern
+    let matching: [UInt]
+    /// The member's reset count when its calls were read.
+    let generation: Int
+
+    init(_ pattern: SwiftCallPattern) {
+        self.pattern = pattern
+        (matching, generation) = pattern.member.log.positions(matching: pattern)
+    }
+
+    var matchingCount: Int { matching.count }
+
+    func markMatching() { pattern.member.markVerified(matching, generation: generation) }
+
+    /// A Swift member's arguments are kept as values: every matcher can read them.
+    func reportUnreadable() {}
+
+    func failureListing() -> (name: String, entries: [CallListing.Entry], noCallsNote: String?) {
+        (SwiftCallText.member(pattern.member.name), CallListing.entries(pattern.member.snapshot().calls, against: pattern), nil)
+    }
 }
