@@ -23,15 +23,15 @@ public struct Invocation: Sendable, CustomStringConvertible {
     /// thread, or on threads synchronized by a lock, a join or a queue) get increasing stamps;
     /// calls that race get either order. Failure messages number calls by their place instead
     /// (`call #1` is a mock's first call).
-    public var stamp: UInt64 { swift?.call.stamp ?? record.stamp }
+    public var stamp: UInt64 { call.stamp }
 
     /// The call's ordering stamp, under its former name.
     @available(*, deprecated, renamed: "stamp")
     public var sequenceNumber: UInt64 { stamp }
     /// The thread the call was made on.
-    public var thread: CallingThread { CallingThread(id: swift?.call.thread ?? record.thread) }
+    public var thread: CallingThread { CallingThread(id: call.thread) }
     /// How many arguments the call had.
-    public var argumentCount: Int { swift?.parameterTypes.count ?? signature.parameters.count }
+    public var argumentCount: Int { call.argumentCount }
     /// False for a call whose answer never returned to its caller: a stub block or action that
     /// left with `longjmp` (the way libjpeg's `error_exit` or Lua's `lua_error` fail a callback),
     /// or one still running on another thread when the calls were read.
@@ -41,39 +41,26 @@ public struct Invocation: Sendable, CustomStringConvertible {
     /// no return value (``returnValue(as:fileID:filePath:line:column:)`` reports that), and it
     /// prints as `decode(0x00007ffd5c1e3a10) (did not return)`. A Swift protocol mock's call is
     /// recorded once it is answered, so this is always true for it.
-    public var didReturn: Bool { swift != nil || record.didReturn }
+    public var didReturn: Bool { call.didReturn }
 
-    // A C call's bytes, read through its signature; unused (empty) for a Swift call.
-    let signature: Signature!
-    let record: CallRecord
-    /// A Swift mock's call, with its member's declared types.
-    let swift: (call: SwiftCall, parameterTypes: [Any.Type], resultType: Any.Type)?
-    /// A Swift member's argument labels, which ``description`` puts before the arguments.
-    let argumentLabels: ArgumentLabels
+    /// What the call left, read the way its kind of mock keeps it.
+    let call: any RecordedCall
+    /// A C mock's record, as its entry point or handler wrote it; nil for a Swift member's call.
+    var record: CallRecord? { (call as? LaidOutCall)?.record }
 
     /// The fault a schedule injected into the call, if one did (see
     /// ``Stubbing/failing(_:returning:errno:fileID:filePath:line:column:)``).
     public let injectedFault: InjectedFault?
 
-    init(mockName: String, signature: Signature, record: CallRecord, fault: InjectedFault? = nil) {
+    init(mockName: String, call: any RecordedCall, fault: InjectedFault? = nil) {
         self.mockName = mockName
-        self.signature = signature
-        self.record = record
-        swift = nil
-        argumentLabels = .none
+        self.call = call
         injectedFault = fault
     }
 
-    init(
-        mockName: String, parameterTypes: [Any.Type], resultType: Any.Type, swift call: SwiftCall,
-        argumentLabels: ArgumentLabels = .none
-    ) {
-        self.mockName = mockName
-        signature = nil
-        record = CallRecord(stamp: call.stamp, thread: call.thread, payload: [])
-        swift = (call, parameterTypes, resultType)
-        self.argumentLabels = argumentLabels
-        injectedFault = nil
+    /// A C mock's call: its record's bytes, read through the mock's signature.
+    init(mockName: String, signature: Signature, record: CallRecord, fault: InjectedFault? = nil) {
+        self.init(mockName: mockName, call: LaidOutCall(signature: signature, record: record), fault: fault)
     }
 
     /// Argument `index` (from 0) as a value of its parameter type.
@@ -86,23 +73,7 @@ public struct Invocation: Sendable, CustomStringConvertible {
         _ index: Int, as type: T.Type = T.self,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) -> T {
-        let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        if let swift { return swiftArgument(index, of: swift, as: T.self, site: site) }
-        guard signature.parameters.indices.contains(index) else {
-            FailureReporter.report(ImpostorFailure(
-                message: FailureMessages.argumentIndexOutOfRange(mock: mockName, index: index, count: argumentCount),
-                site: site))
-            return TrivialValue.zero(T.self)
-        }
-        let parameter = signature.parameters[index]
-        guard parameter.swiftType == T.self else {
-            FailureReporter.report(ImpostorFailure(
-                message: FailureMessages.argumentTypeMismatch(
-                    mock: mockName, index: index, requested: TypeMetadata.name(of: T.self), actual: parameter.name),
-                site: site))
-            return TrivialValue.zero(T.self)
-        }
-        return record.value(at: signature.argumentOffsets[index], as: T.self)
+        call.argument(index, as: T.self, mock: mockName, site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// The text a pointer argument pointed to, as copied when the call was made (up to the NUL
@@ -120,17 +91,7 @@ public struct Invocation: Sendable, CustomStringConvertible {
         _ index: Int,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) -> String? {
-        guard swift == nil else { return nil }
-        let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        guard let parameter = pointerParameter(index, reading: "the text", site: site) else { return nil }
-        if case .typed(let pointee, _) = parameter.pointer {
-            FailureReporter.report(ImpostorFailure(
-                message: FailureMessages.argumentIsNotText(
-                    mock: mockName, index: index, type: parameter.name, pointee: TypeMetadata.name(of: pointee.type)),
-                site: site))
-            return nil
-        }
-        return copiedMemory(index, parameter: parameter, reading: "the text", site: site)?.text
+        call.memory(index, text: true, mock: mockName, site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))?.text
     }
 
     /// The bytes a pointer argument pointed to, as copied when the call was made: a buffer's
@@ -146,48 +107,7 @@ public struct Invocation: Sendable, CustomStringConvertible {
         _ index: Int,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) -> [UInt8]? {
-        guard swift == nil else { return nil }
-        let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        guard let parameter = pointerParameter(index, reading: "the bytes", site: site) else { return nil }
-        return copiedMemory(index, parameter: parameter, reading: "the bytes", site: site)?.bytes
-    }
-
-    /// What was copied from pointer argument `index`: nil for NULL and for memory that could not
-    /// be read (which ``description`` shows); for a parameter nothing was copied from, nil after
-    /// reporting at `site` how to have it copied, so that no one mistakes it for NULL.
-    private func copiedMemory(_ index: Int, parameter: CValueType, reading: String, site: SourceSite) -> CapturedMemory? {
-        switch record.capture(index) {
-        case .memory(let memory):
-            return memory
-        case .null, .unreadable, .notRead:
-            return nil
-        case .notCaptured:
-            // A NULL pointer is recorded as such only by mocks that copy through it.
-            if record.address(at: signature.argumentOffsets[index]) == 0 { return nil }
-            FailureReporter.report(ImpostorFailure(
-                message: FailureMessages.argumentNotCopied(mock: mockName, index: index, type: parameter.name, reading: reading),
-                site: site))
-            return nil
-        }
-    }
-
-    /// Parameter `index`, when there is one and it is a pointer; otherwise nil, after reporting
-    /// why at `site`.
-    private func pointerParameter(_ index: Int, reading: String, site: SourceSite) -> CValueType? {
-        guard signature.parameters.indices.contains(index) else {
-            FailureReporter.report(ImpostorFailure(
-                message: FailureMessages.argumentIndexOutOfRange(mock: mockName, index: index, count: argumentCount),
-                site: site))
-            return nil
-        }
-        let parameter = signature.parameters[index]
-        guard parameter.representation == .pointer else {
-            FailureReporter.report(ImpostorFailure(
-                message: FailureMessages.argumentIsNotAPointer(mock: mockName, index: index, type: parameter.name, reading: reading),
-                site: site))
-            return nil
-        }
-        return parameter
+        call.memory(index, text: false, mock: mockName, site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))?.bytes
     }
 
     /// The value the mock returned to its caller, as a value of the function's return type.
@@ -198,52 +118,25 @@ public struct Invocation: Sendable, CustomStringConvertible {
         as type: T.Type = T.self,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) -> T {
-        if let swift {
-            return swiftResult(of: swift, as: T.self, site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
-        }
-        guard let result = signature.result, result.swiftType == T.self else {
-            FailureReporter.report(ImpostorFailure(
-                message: FailureMessages.returnTypeMismatch(
-                    mock: mockName, requested: TypeMetadata.name(of: T.self), actual: signature.result?.name ?? "Void"),
-                site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)))
-            return TrivialValue.zero(T.self)
-        }
-        guard record.didReturn else {
-            FailureReporter.report(ImpostorFailure(
-                message: FailureMessages.noReturnValue(call: callText), site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)))
-            return TrivialValue.zero(T.self)
-        }
-        return record.value(at: signature.resultOffset, as: T.self)
+        call.result(
+            as: T.self, mock: mockName, callText: { callText },
+            site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Each argument formatted for messages: structs field by field, C strings quoted,
     /// pointers in hex.
-    public var formattedArguments: [String] {
-        if let swift { return swift.call.arguments.map { ValueFormatter.describeSwiftValue($0) } }
-        return signature.parameters.indices.map { index in
-            ValueFormatter.format(
-                record, at: signature.argumentOffsets[index], as: signature.parameters[index], capture: record.capture(index))
-        }
-    }
+    public var formattedArguments: [String] { call.formattedArguments }
 
     /// The return value formatted for messages; nil for a `Void` function and for a call that
     /// did not return (see ``didReturn``).
-    public var formattedResult: String? {
-        if let swift { return Self.formattedResult(of: swift) }
-        guard record.didReturn else { return nil }
-        return signature.result.map { ValueFormatter.format(record, at: signature.resultOffset, as: $0) }
-    }
+    public var formattedResult: String? { call.formattedResult }
 
     /// `add(1, 2) -> 3`; `log("ready", 0x00007f…)` for a `Void` function;
     /// `decode(0x00007f…) (did not return)` for a call whose answer never returned;
     /// `finder.didFind(path: "a.txt", size: 3)` for a Swift member with argument labels.
     public var description: String { callText }
 
-    private var callText: String {
-        let arguments = argumentLabels.apply(to: formattedArguments)
-        let call = swift == nil ? "\(mockName)(\(arguments.joined(separator: ", ")))" : SwiftCallText.call(mockName, arguments)
-        return call + resultSuffix
-    }
+    private var callText: String { call.text(mockName: mockName) + resultSuffix }
 
     /// What follows the arguments when the call is listed: ` -> 3`, nothing for a `Void`
     /// function, or that the call did not return.

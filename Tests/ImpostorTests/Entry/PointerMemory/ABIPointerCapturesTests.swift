@@ -28,7 +28,7 @@ import Testing
         #expect(fastCalls.count == 1 && slowCalls.count == 1, sourceLocation: sourceLocation)
         var copiedText = false
         if let fastCall = fastCalls.first, let slowCall = slowCalls.first {
-            #expect(fastCall.record.captures == slowCall.record.captures, sourceLocation: sourceLocation)
+            #expect(fastCall.record?.captures == slowCall.record?.captures, sourceLocation: sourceLocation)
             #expect(fastCall.description == slowCall.description, sourceLocation: sourceLocation)
             #expect(fastCall.cString(text) == slowCall.cString(text), sourceLocation: sourceLocation)
             copiedText = fastCall.cString(text)?.isEmpty == false
