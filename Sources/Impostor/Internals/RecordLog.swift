@@ -5,7 +5,7 @@ import CImpostor
 /// a lock, and what readers do with them under the log's lock.
 ///
 /// ``InvocationStore`` owns one log per C mock; the entry points' C code writes to the same
-/// log on the fast path (see ``FastPath``). A Swift member's ``SwiftCallLog`` owns one too,
+/// log on the fast path (see ``FastPath``). A Swift member's ``ValueCallLog`` owns one too,
 /// whose records hold the member's own types, written by the typed entry point
 /// (``reserve()``, then ``commit(_:)``) and taken out by a visiting reset.
 struct RecordLog {

@@ -6,7 +6,7 @@ import Testing
 import Glibc
 #endif
 
-// A Swift member's calls live in the record log C mocks use (Records/SwiftCallLog.swift): a
+// A Swift member's calls live in the record log C mocks use (Records/ValueCallLog.swift): a
 // record of the member's own types per call, in a lane per thread. These cases check what the
 // "What a call costs" section of the Swift protocols article promises about it.
 

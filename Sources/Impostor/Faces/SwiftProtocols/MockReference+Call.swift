@@ -10,7 +10,7 @@
 // slower (its payload retained again, its result wrapped).
 extension MockReference {
     /// A call's arguments as one value: what the stub table reads and the log keeps.
-    @usableFromInline typealias Arguments = TypedSwiftCallLog<repeat each Argument, Result>.Arguments
+    @usableFromInline typealias Arguments = TypedValueCallLog<repeat each Argument, Result>.Arguments
 
     /// Handles a call of a synchronous member.
     @inlinable

@@ -29,7 +29,7 @@
 public final class MockReference<each Argument, Result, Failure: Error>: Sendable {
     @usableFromInline let member: SwiftMember
     /// The member's calls, kept with their types; `member.log` is the same object.
-    @usableFromInline let log: TypedSwiftCallLog<repeat each Argument, Result>
+    @usableFromInline let log: TypedValueCallLog<repeat each Argument, Result>
     /// The value an unanswered call returns, made without a cast.
     @usableFromInline let makeDefault: TypedDefault<Result>
     /// The types of the typed stub parts this member's entry point runs, found once: looking
@@ -45,7 +45,7 @@ public final class MockReference<each Argument, Result, Failure: Error>: Sendabl
         on mock: (any Mocking)? = nil, property: String = #function,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) {
-        (log, makeDefault, typedKinds) = (TypedSwiftCallLog(), TypedDefault(), TypedStubKinds(for: Self.self))
+        (log, makeDefault, typedKinds) = (TypedValueCallLog(), TypedDefault(), TypedStubKinds(for: Self.self))
         self.member = Self.makeMember(
             name: name, property: property, log: log, isAsync: false, owner: mock,
             site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
@@ -58,7 +58,7 @@ public final class MockReference<each Argument, Result, Failure: Error>: Sendabl
         on mock: (any Mocking)? = nil, property: String = #function,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) {
-        (log, makeDefault, typedKinds) = (TypedSwiftCallLog(), TypedDefault(), TypedStubKinds(for: Self.self))
+        (log, makeDefault, typedKinds) = (TypedValueCallLog(), TypedDefault(), TypedStubKinds(for: Self.self))
         self.member = Self.makeMember(
             name: name, property: property, log: log, isAsync: true, owner: mock,
             site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
@@ -75,14 +75,14 @@ public final class MockReference<each Argument, Result, Failure: Error>: Sendabl
         named name: String, isAsync: Bool? = nil, on mock: (any Mocking)? = nil,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) {
-        (log, makeDefault, typedKinds) = (TypedSwiftCallLog(), TypedDefault(), TypedStubKinds(for: Self.self))
+        (log, makeDefault, typedKinds) = (TypedValueCallLog(), TypedDefault(), TypedStubKinds(for: Self.self))
         self.member = Self.makeMember(
             name: name, property: name, log: log, isAsync: isAsync ?? false, owner: mock,
             site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column), asyncUnstated: isAsync == nil)
     }
 
     private static func makeMember(
-        name: String?, property: String, log: SwiftCallLog, isAsync: Bool, owner: (any Mocking)?, site: SourceSite,
+        name: String?, property: String, log: ValueCallLog, isAsync: Bool, owner: (any Mocking)?, site: SourceSite,
         asyncUnstated: Bool = false
     ) -> SwiftMember {
         var types: [Any.Type] = []

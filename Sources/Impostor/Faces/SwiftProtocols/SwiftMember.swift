@@ -48,7 +48,7 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
 
     let state: Locked<State>
     /// The calls, kept with the member's own types (made by its ``MockReference``).
-    let log: SwiftCallLog
+    let log: ValueCallLog
     /// True while nothing but the default value can answer a call: no stub, no registered
     /// result, no expectation, a nice Mockery. Read without a lock by the typed entry point,
     /// which then records the call and returns the default without boxing its arguments.
@@ -77,7 +77,7 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
 
     init(
         memberName: String, parameterTypes: [Any.Type], resultType: Any.Type, failureType: Any.Type, isAsync: Bool,
-        site: SourceSite, mockery: Mockery, makeDefault: (() -> Any)?, log: SwiftCallLog,
+        site: SourceSite, mockery: Mockery, makeDefault: (() -> Any)?, log: ValueCallLog,
         argumentLabels: ArgumentLabels = .none, asyncUnstated: Bool = false
     ) {
         self.asyncUnstated = asyncUnstated

@@ -10,7 +10,7 @@
 /// and answers, and by record for verification, which matches each call's arguments where
 /// they lie.
 @usableFromInline
-class SwiftCallLog: @unchecked Sendable {
+class ValueCallLog: @unchecked Sendable {
     // @unchecked: the C log's lanes are written by their own threads and read under its lock;
     // `generation` and the subclass's `taken` are touched only under that lock.
 
@@ -73,11 +73,11 @@ class SwiftCallLog: @unchecked Sendable {
 
     /// Every kept call as a ``SwiftCall``, oldest first, with which a verify accounted for, and
     /// the generation they belong to.
-    func snapshot() -> (calls: [SwiftCall], verified: Set<Int>, generation: Int) { fatalError("SwiftCallLog is abstract") }
+    func snapshot() -> (calls: [SwiftCall], verified: Set<Int>, generation: Int) { fatalError("ValueCallLog is abstract") }
 
     /// The records of the kept calls whose arguments `accepts` takes, oldest first, with the
     /// generation. The arguments are boxed into one reused array, one call at a time.
-    func positions(where accepts: ([Any]) -> Bool) -> (positions: [UInt], generation: Int) { fatalError("SwiftCallLog is abstract") }
+    func positions(where accepts: ([Any]) -> Bool) -> (positions: [UInt], generation: Int) { fatalError("ValueCallLog is abstract") }
 
     /// The records of the kept calls `pattern` matches, with the generation: typed, when the
     /// pattern's matchers all have typed tests, else boxed.
@@ -106,7 +106,7 @@ class SwiftCallLog: @unchecked Sendable {
         let gone = records.withLock { () -> Any in
             records.reset(retiring: !keepingCapacity, visiting: { context, record in
                 // Sound: `context` is this log, alive for the whole reset.
-                Unmanaged<SwiftCallLog>.fromOpaque(context.unsafelyUnwrapped).takeUnretainedValue().take(record)
+                Unmanaged<ValueCallLog>.fromOpaque(context.unsafelyUnwrapped).takeUnretainedValue().take(record)
             }, context: context)
             generation += 1
             return handOverTaken()
@@ -115,7 +115,7 @@ class SwiftCallLog: @unchecked Sendable {
     }
 
     /// Moves a record's values out (under the lock, during a reset). Overridden.
-    func take(_ record: UnsafeMutableRawPointer) { fatalError("SwiftCallLog is abstract") }
+    func take(_ record: UnsafeMutableRawPointer) { fatalError("ValueCallLog is abstract") }
 
     /// What ``take(_:)`` moved out, handed over to be let go of after the lock. Overridden.
     func handOverTaken() -> Any { () }
@@ -123,8 +123,8 @@ class SwiftCallLog: @unchecked Sendable {
 
 /// The log of a member taking `Argument` and returning `Result`.
 @usableFromInline
-final class TypedSwiftCallLog<each Argument, Result>: SwiftCallLog, @unchecked Sendable {
-    // @unchecked: see `SwiftCallLog`; the arguments are the caller's values, kept as they are
+final class TypedValueCallLog<each Argument, Result>: ValueCallLog, @unchecked Sendable {
+    // @unchecked: see `ValueCallLog`; the arguments are the caller's values, kept as they are
     // (as `SwiftCall` explains).
 
     /// A call's arguments, as one value a record holds. (A struct: a bare pack tuple passed
