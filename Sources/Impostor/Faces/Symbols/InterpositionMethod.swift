@@ -35,7 +35,8 @@ public enum InterpositionMethod: Sendable, Equatable, CustomStringConvertible {
 /// print(interpositionMethod(of: helper)!)   // the entry of the function in the main executable, patched
 /// ```
 public func interpositionMethod<F>(of mock: F) -> InterpositionMethod? {
-    guard let face = MockRegistry.interceptor(of: mock)?.face as? InterposedSymbolFace,
+    // A refused interposition's mock has a face but no dispatcher: no call reaches it.
+    guard let face = MockRegistry.interceptor(of: mock)?.face as? InterposedSymbolFace, face.dispatcherIndex >= 0,
           let code = Trampoline.address(of: mock)
     else { return nil }
     return InterpositionRegistry.method(dispatcher: UInt32(face.dispatcherIndex), mockCode: code)

@@ -51,6 +51,44 @@ import Glibc
         withExtendedLifetime(mockery) {}
     }
 
+    /// The mock a refused interposition hands back stands for the real function and is reached
+    /// by no dispatcher. Run in a child process (see the next test): reading that mock's face
+    /// as a dispatcher's once trapped.
+    @Test(.enabled(if: getenv("IMPOSTOR_ALONE").map { String(cString: $0) } == "refused"))
+    func aRefusedInterpositionsMockStandsForTheRealFunctionAlone() throws {
+        try loadSQLite()
+        let mockery = Mockery("refused")
+        var made: LocalTime?
+        // Refused as in `aRefusedMprotect`.
+        impostor_got_fail_next_protection_changes(1, EACCES)
+        let failures = captureFailures { made = mockery.interpose("localtime_r", as: LocalTime.self, in: "libsqlite3") }
+        impostor_got_fail_next_protection_changes(0, 0)
+        #expect(failures.count == 1)
+        let mock = try #require(made)
+        // It rebinds nothing: no method; the real function is its original.
+        #expect(interpositionMethod(of: mock) == nil)
+        let real = try #require(dlsym(UnsafeMutableRawPointer(bitPattern: 0), "localtime_r"))
+        #expect(unsafeBitCast(original(of: mock), to: UnsafeMutableRawPointer.self) == real)
+        var time: time_t = 86_400 * 365
+        var parts = tm()
+        mockery.withCurrent {
+            stub(mock(any(), any())).callingOriginal()
+            // The real localtime_r answers through the mock: a default answer would be NULL.
+            #expect(mock(&time, &parts) != nil)
+        }
+        #expect(parts.tm_year == 71)
+        #expect(invocations(of: mock).count == 1)
+        withExtendedLifetime(mockery) {}
+    }
+
+    @Test(.enabled(if: getenv("IMPOSTOR_ALONE") == nil))
+    func aRefusedInterpositionsMockStandsForTheRealFunction() throws {
+        let output = try childRun(
+            environment: "IMPOSTOR_ALONE=refused", filter: "aRefusedInterpositionsMockStandsForTheRealFunctionAlone", timeout: 120)
+        #expect(output.contains("exit status 0"), "\(output.suffix(3000))")
+        #expect(output.contains("aRefusedInterpositionsMockStandsForTheRealFunctionAlone() passed"), "\(output.suffix(3000))")
+    }
+
     @Test(.enabled(if: MachineArchitectureForTests.isX86_64)) func aFunctionShorterThanThePatch() {
         let failure = failure { _ = Mockery().interpose("ct_patch_tiny", as: Takes.self) }
         #expect(failure?.message == "Cannot interpose ct_patch_tiny: its calls need its entry patched (a function of the "
