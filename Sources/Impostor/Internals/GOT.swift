@@ -16,7 +16,7 @@ enum GOT {
 
     /// Every JUMP_SLOT and GLOB_DAT slot of `symbol` in the objects `scope` selects, with what
     /// the scan saw besides.
-    static func scan(_ symbol: String, in scope: InterpositionScope) -> LoadedObjects.Scan {
+    static func scan(_ symbol: String, in scope: InterpositionScope) -> Scan {
         let (selection, library) = selection(of: scope)
         var capacity = 64
         var namesCapacity = 4_096
@@ -43,13 +43,13 @@ enum GOT {
             let loadingObject = result.objects_loading == 0 ? nil : withUnsafeBytes(of: result.loading_object) { bytes in
                 String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
             }
-            return LoadedObjects.Scan(
+            return Scan(
                 slots: UnsafeBufferPointer(start: raw, count: count).map { GOTSlot($0, unloadsBefore: result.subs) },
                 objectsMatched: Int(result.objects_matched), dataReferences: Int(result.data_references),
                 staticExecutable: result.static_executable != 0, canonicalPLT: result.canonical_plt != 0,
                 objectsLoading: Int(result.objects_loading), loadingObject: loadingObject,
                 generation: result.objects_loading > 0
-                    ? .unsettled : LoadedObjects.Generation(adds: result.adds, subs: result.subs))
+                    ? .unsettled : Generation(adds: result.adds, subs: result.subs))
         }
     }
 
@@ -86,10 +86,10 @@ enum GOT {
     static func pauseOneMillisecond() { impostor_got_pause_one_millisecond() }
 
     /// `dl_iterate_phdr`'s counts of objects loaded and unloaded so far.
-    static var generation: LoadedObjects.Generation {
+    static var generation: Generation {
         var adds: UInt64 = 0, subs: UInt64 = 0
         impostor_got_generation(&adds, &subs)
-        return LoadedObjects.Generation(adds: adds, subs: subs)
+        return Generation(adds: adds, subs: subs)
     }
 
     /// The name (`""` for the main executable) and bias of the object containing `address`.
@@ -218,11 +218,12 @@ enum GOT {
         impostor_got_call(cif, UnsafeRawPointer(bitPattern: function)!, result, arguments)
     }
 
-    /// Marks dispatcher `index`'s symbol as answered in its va_list form, with these register
-    /// counts for the fixed arguments, or unmarks it (nil). False where this is not built.
+    /// Marks dispatcher `index`'s symbol as answered in its va_list form, with the general and
+    /// vector registers its fixed arguments take, or unmarks it (nil). False where this is not
+    /// built.
     @discardableResult
-    static func markVariadic(_ index: UInt32, _ form: VariadicForm?) -> Bool {
-        impostor_variadic_mark(index, Int32(form?.general ?? -1), Int32(form?.vector ?? -1)) != 0
+    static func markVariadic(_ index: UInt32, registers: (general: Int, vector: Int)?) -> Bool {
+        impostor_variadic_mark(index, Int32(registers?.general ?? -1), Int32(registers?.vector ?? -1)) != 0
     }
 
     /// What passing a call through to `original` takes: an ordinary call, a pass-through the
@@ -241,22 +242,6 @@ enum GOT {
     /// A C function that returns 0 whatever it is called with.
     static let noOriginal = UInt(bitPattern: unsafeBitCast(
         impostor_variadic_no_original as @convention(c) () -> Int64, to: UnsafeRawPointer.self))
-}
-
-extension GOTSlot {
-    /// A slot as a scan found it, its object's name copied; `unloadsBefore` is the scan's
-    /// count of objects unloaded so far.
-    init(_ slot: impostor_got_slot, unloadsBefore: UInt64) {
-        // Sound: the name lies in the scan's own buffer, alive until the scan returns.
-        address = UInt(bitPattern: slot.address)
-        value = UInt(bitPattern: slot.value)
-        objectName = String(cString: slot.object)
-        objectBase = UInt(slot.object_base)
-        readOnly = slot.read_only != 0
-        lazy = slot.lazy != 0
-        definedHere = slot.defined_here != 0
-        self.unloadsBefore = unloadsBefore
-    }
 }
 
 /// Runs `body` with a C copy of `text`, or with nil.

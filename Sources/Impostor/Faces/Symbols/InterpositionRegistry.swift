@@ -85,7 +85,7 @@ enum InterpositionRegistry {
             if record.layers.isEmpty {
                 // Before the route: a call routed to a mock of the va_list form must find it marked.
                 record.variadic = variadic
-                GOT.markVariadic(record.index, variadic)
+                GOT.markVariadic(record.index, registers: variadic?.registers)
             }
             record.layers.append(layer)
             record.publishRoute()
@@ -154,7 +154,7 @@ enum InterpositionRegistry {
                 symbol: key, mockCode: mockCode, owner: nil, callers: .everyThread, scope: .allObjects, site: site,
                 pendingFailures: pendingFailures)
             record.variadic = form
-            GOT.markVariadic(record.index, form)
+            GOT.markVariadic(record.index, registers: form.registers)
             record.layers.append(layer)
             record.publishRoute()
             return .success((layer, record.dispatcher))

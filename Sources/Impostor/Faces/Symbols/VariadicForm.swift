@@ -9,6 +9,9 @@ struct VariadicForm: Equatable, Sendable {
     /// Vector registers the fixed arguments take (float and double): 0 to 8.
     let vector: Int
 
+    /// Both counts, as the interposition door marks a symbol with them.
+    var registers: (general: Int, vector: Int) { (general, vector) }
+
     /// The form of the function type `type`, or why it is none.
     static func of(_ type: Any.Type, symbol: String) -> Result<VariadicForm, InterpositionError> {
         let signature: Signature
@@ -55,7 +58,7 @@ extension InterposedSymbol {
     func dropVariadicFormIfInactive() {
         guard !isActive, variadic != nil else { return }
         variadic = nil
-        GOT.markVariadic(index, nil)
+        GOT.markVariadic(index, registers: nil)
     }
 }
 

@@ -1,3 +1,5 @@
+import CImpostorInterpose
+
 /// One GOT slot of an interposed symbol: where it is, whose it is, and what it held before.
 struct GOTSlot: Sendable, Hashable {
     /// The slot's address.
@@ -19,6 +21,20 @@ struct GOTSlot: Sendable, Hashable {
     /// fresh from the dynamic linker.
     let unloadsBefore: UInt64
 
+    /// A slot as a scan found it, its object's name copied; `unloadsBefore` is the scan's
+    /// count of objects unloaded so far.
+    init(_ slot: impostor_got_slot, unloadsBefore: UInt64) {
+        // Sound: the name lies in the scan's own buffer, alive until the scan returns.
+        address = UInt(bitPattern: slot.address)
+        value = UInt(bitPattern: slot.value)
+        objectName = String(cString: slot.object)
+        objectBase = UInt(slot.object_base)
+        readOnly = slot.read_only != 0
+        lazy = slot.lazy != 0
+        definedHere = slot.defined_here != 0
+        self.unloadsBefore = unloadsBefore
+    }
+
     init(copying slot: GOTSlot, value: UInt) {
         address = slot.address
         self.value = value
@@ -30,9 +46,6 @@ struct GOTSlot: Sendable, Hashable {
         unloadsBefore = slot.unloadsBefore
     }
 
-    /// `the main executable` or the object's file name, for messages.
-    var objectDescription: String { LoadedObjects.describe(objectName) }
-
     /// Whether the object the slot belongs to is still loaded at the same bias.
     var isStillLoaded: Bool {
         GOT.object(at: objectBase, contains: address)
@@ -40,7 +53,7 @@ struct GOTSlot: Sendable, Hashable {
 
     /// Whether objects were unloaded since the scan, so that the slot's object may be another
     /// load of the same file at the same place.
-    var mayHaveBeenReloaded: Bool { LoadedObjects.generation.subs != unloadsBefore }
+    var mayHaveBeenReloaded: Bool { GOT.generation.subs != unloadsBefore }
 
     /// Whether `value`, found in the slot instead of Impostor's dispatcher, is what a fresh
     /// load of its object put there: the real function, or its own PLT stub (lazy binding).
