@@ -110,14 +110,7 @@ enum PrototypeEvaluation {
         var patterns: [any BoundPattern] = []
         for index in rounds[0].indices {
             let call = rounds.map { $0[index] }
-            if call[0].member != nil {
-                switch bindSwift(call, purpose: purpose, site: site) {
-                case .success(let pattern): patterns.append(pattern)
-                case .failure(let error): return .failure(error)
-                }
-                continue
-            }
-            switch bind(call, purpose: purpose, site: site) {
+            switch call[0].callee.bind(call, purpose: purpose, site: site) {
             case .success(let pattern): patterns.append(pattern)
             case .failure(let error): return .failure(error)
             }
@@ -129,12 +122,20 @@ enum PrototypeEvaluation {
         a.count == b.count && zip(a, b).allSatisfy { $0.mock == $1.mock && $0.matchers.count == $1.matchers.count }
     }
 
-    /// Binds the matchers of one call, seen in every round, to its arguments.
-    private static func bind(
-        _ rounds: [PrototypeRecorder.CapturedCall], purpose: String, site: SourceSite
+    /// One round's capture of a C mock's call: its arguments and the matchers pushed before it.
+    struct FunctionRound {
+        let callee: FunctionCallee
+        let matchers: [RecordedMatcher]
+        var arguments: [[UInt8]] { callee.arguments }
+        var texts: [Int: String?] { callee.texts }
+    }
+
+    /// Binds the matchers of one call to `interceptor`'s mock, seen in every round, to its
+    /// arguments.
+    static func bind(
+        _ rounds: [FunctionRound], of interceptor: Interceptor, purpose: String, site: SourceSite
     ) -> Result<CallPattern, ImpostorFailure> {
         let first = rounds[0]
-        let interceptor = first.interceptor!
         let signature = interceptor.signature
         var arguments: [ArgumentMatcher] = []
         var boundMatchers = Set<Int>()
@@ -242,7 +243,7 @@ enum PrototypeEvaluation {
     /// temporary pointer, or a side effect), it is the placeholder of a matcher written outside
     /// the prototype, or it is text where the mock copies none.
     private static func literalProblem(
-        _ rounds: [PrototypeRecorder.CapturedCall], at index: Int, of interceptor: Interceptor, purpose: String, site: SourceSite
+        _ rounds: [FunctionRound], at index: Int, of interceptor: Interceptor, purpose: String, site: SourceSite
     ) -> ImpostorFailure? {
         let parameter = interceptor.signature.parameters[index]
         let first = rounds[0]

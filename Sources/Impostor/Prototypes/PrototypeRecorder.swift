@@ -5,24 +5,16 @@
 /// call, and returns zero.
 final class PrototypeRecorder {
     struct CapturedCall {
-        /// The C mock called; nil for a Swift mock's member.
-        let interceptor: Interceptor?
-        let arguments: [[UInt8]]
+        /// The mock called, with the arguments as its kind captured them (see ``PrototypeCallee``).
+        let callee: any PrototypeCallee
+        /// The matchers pushed since the previous call: what its arguments may be bound to.
         let matchers: [RecordedMatcher]
-        /// The text of each `const char *` / `const unsigned char *` argument, read during the
-        /// call: the pointer Swift passes for a string literal is only valid until it returns.
-        let texts: [Int: String?]
-        /// The Swift mock's member called, with the arguments as passed.
-        var member: SwiftMember? = nil
-        var values: [Any] = []
-        /// Set for a pattern written in the matcher form, which needs no binding.
-        var pattern: SwiftCallPattern? = nil
 
         /// The mock's name, for messages.
-        var name: String { interceptor?.name ?? member?.name ?? "" }
+        var name: String { callee.mockName }
 
         /// Which mock was called, to compare rounds.
-        var mock: ObjectIdentifier { interceptor.map(ObjectIdentifier.init) ?? ObjectIdentifier(member!) }
+        var mock: ObjectIdentifier { callee.mock }
     }
 
     private(set) var calls: [CapturedCall] = []
@@ -74,20 +66,18 @@ final class PrototypeRecorder {
             guard !matchers.contains(where: { $0.sentinel == arguments[index] }) else { continue }
             texts[index] = frame.literalText(at: index)
         }
-        calls.append(CapturedCall(interceptor: interceptor, arguments: arguments, matchers: matchers, texts: texts))
+        calls.append(CapturedCall(callee: FunctionCallee(interceptor: interceptor, arguments: arguments, texts: texts), matchers: matchers))
     }
 
     /// A call to a Swift mock's member inside the prototype.
     func capture(_ member: SwiftMember, _ values: [Any]) {
-        calls.append(CapturedCall(
-            interceptor: nil, arguments: [], matchers: MatcherRecorder.current.takeAll(), texts: [:], member: member, values: values))
+        calls.append(CapturedCall(callee: MemberCallee(member: member, values: values), matchers: MatcherRecorder.current.takeAll()))
     }
 
     /// A Swift member's pattern written in its matcher form (`ref.called(eq(x))`): bound
     /// already, so it is taken as it is in every round.
     func capture(_ pattern: SwiftCallPattern) {
-        calls.append(CapturedCall(
-            interceptor: nil, arguments: [], matchers: [], texts: [:], member: pattern.member, values: [], pattern: pattern))
+        calls.append(CapturedCall(callee: MemberCallee(member: pattern.member, values: [], pattern: pattern), matchers: []))
     }
 
     /// Runs `body` with this recorder active on the thread.

@@ -1,13 +1,30 @@
 // Binding a prototype's call to a Swift mock's member: as for C mocks, an argument that is a
 // matcher's placeholder in every round gets that matcher, and any other argument is a literal,
 // compared with `==`.
+
+/// A Swift member's call inside a prototype: the arguments as passed, or the pattern itself when
+/// written in the matcher form (`ref.called(eq(x))`), bound already.
+struct MemberCallee: PrototypeCallee {
+    let member: SwiftMember
+    let values: [Any]
+    var pattern: SwiftCallPattern? = nil
+
+    var mockName: String { member.name }
+    var mock: ObjectIdentifier { ObjectIdentifier(member) }
+
+    func bind(_ rounds: [PrototypeRecorder.CapturedCall], purpose: String, site: SourceSite) -> Result<any BoundPattern, ImpostorFailure> {
+        if let pattern { return .success(pattern) }
+        // Every round called this member (the evaluation compared them).
+        let calls = rounds.compactMap { round in (round.callee as? MemberCallee).map { (values: $0.values, matchers: round.matchers) } }
+        return PrototypeEvaluation.bindSwift(calls, of: member, purpose: purpose, site: site).map { $0 }
+    }
+}
+
 extension PrototypeEvaluation {
     static func bindSwift(
-        _ rounds: [PrototypeRecorder.CapturedCall], purpose: String, site: SourceSite
+        _ rounds: [(values: [Any], matchers: [RecordedMatcher])], of member: SwiftMember, purpose: String, site: SourceSite
     ) -> Result<SwiftCallPattern, ImpostorFailure> {
         let first = rounds[0]
-        if let pattern = first.pattern { return .success(pattern) }
-        let member = first.member!
         var arguments: [SwiftArgumentMatcher] = []
         var bound = Set<Int>()
         for (index, type) in member.parameterTypes.enumerated() {
