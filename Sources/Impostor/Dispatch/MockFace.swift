@@ -3,13 +3,9 @@
 /// mock made by `mockFunction` has none, an interposed symbol's routes its calls through the
 /// symbol's dispatcher, a table's field names itself in messages.
 ///
-/// Class-bound, so that a mock pays one reference for it (a plain mock: a nil one, tested once
-/// per call as the dispatcher index was).
+/// Class-bound, so that a mock pays one reference for it. Asked off the per-call path: what a
+/// call needs of it (the dispatcher index) the interceptor reads once, when it is made.
 protocol MockFace: AnyObject, Sendable {
-    /// Runs the handling of one call of `interceptor`'s mock (an interposed symbol marks the
-    /// thread as answering it around `handle`, so that the answer's own calls of the symbol by
-    /// name reach the real function).
-    func handle(_ frame: CallFrame, of interceptor: Interceptor)
     /// Passes a call nothing of the mock may answer on to the real function (a call after the
     /// release, a call a fault schedule lets through with no older stub); false when the mock
     /// stands for none.
@@ -17,9 +13,9 @@ protocol MockFace: AnyObject, Sendable {
     /// The answer that passes calls on to the real function (`callingOriginal()`); nil when
     /// the mock stands for none.
     var originalAnswer: StubAnswer? { get }
-    /// The interposition dispatcher's index the mock's entry point marks the thread with while
-    /// a stub key's answer runs (-1: none). An entry point of such a mock takes no expectation's
-    /// calls itself.
+    /// The interposition dispatcher whose symbol the thread is marked as answering while the
+    /// mock answers (-1: none), so that the answer's own calls of the symbol by name reach the
+    /// real function. An entry point of such a mock takes no expectation's calls itself.
     var dispatcherIndex: Int32 { get }
     /// The field's path (`xWrite`) of a mock that is a field of a `mockTable` table, so that
     /// messages show the `capturing:` declaration the table takes; nil otherwise.
@@ -30,7 +26,6 @@ protocol MockFace: AnyObject, Sendable {
 }
 
 extension MockFace {
-    func handle(_ frame: CallFrame, of interceptor: Interceptor) { interceptor.handleCall(frame) }
     func passOn(_: CallFrame) -> Bool { false }
     var originalAnswer: StubAnswer? { nil }
     var dispatcherIndex: Int32 { -1 }

@@ -15,13 +15,8 @@ final class InterposedSymbolFace: MockFace {
         self.dispatcherIndex = dispatcherIndex
         self.callsToOriginal = callsToOriginal
         // The mock's entry point marks the thread as answering the symbol while a stub key's
-        // answer runs, as `handle` does.
+        // answer runs, as the interceptor's handler does.
         if dispatcherIndex >= 0 { GOT.installAnsweringForEntryPoints }
-    }
-
-    func handle(_ frame: CallFrame, of interceptor: Interceptor) {
-        guard dispatcherIndex >= 0 else { return interceptor.handleCall(frame) }
-        InterposedCall.answering(dispatcherIndex) { interceptor.handleCall(frame) }
     }
 
     func passOn(_ frame: CallFrame) -> Bool {
