@@ -124,7 +124,10 @@ typealias IntToInt = @convention(c) (Int32) -> Int32
             // The sanitizer's fstat takes SQLite's calls and calls the real one itself, from the
             // executable: a scope of SQLite would never hold them, and the line says so.
             let failures = captureFailures { _ = Mockery().interpose("fstat", as: FStat.self, in: "libsqlite3") }
-            #expect(failures.first?.message.hasPrefix("Cannot interpose fstat: \(runtime)'s runtime") == true, "\(failures)")
+            #expect(failures.first?.message.hasPrefix(
+                "Cannot interpose fstat in libsqlite3: \(runtime)'s runtime, linked into the main executable, intercepts "
+                    + "fstat, and the dynamic linker resolved the calls of libsqlite3 (its GOT slots and the pointers it takes "
+                    + "at load time, as SQLite's table of system calls) to that interceptor") == true, "\(failures)")
             return
         }
         let mockery = Mockery("fstat")
