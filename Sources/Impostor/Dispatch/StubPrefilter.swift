@@ -1,8 +1,8 @@
 /// One argument's bits that a stub's pattern requires (a literal or `eq` of an integer,
 /// pointer or enum), checked before the stub itself: a call past eleven stubs that differ in
 /// one literal skips ten of them with one comparison each, or with one test of a run's
-/// summary (see ``StubTable``). A Swift member's stub table uses the same prefilters and runs
-/// (see `StubKeyTable`), naming an argument by its byte offset in the arguments' tuple.
+/// summary (see ``StubTable``). A Swift member's stubs sit in the same table, with prefilters
+/// that name an argument by its byte offset in the arguments' tuple (see ``ArgumentAddressing``).
 struct StubPrefilter {
     /// The argument's position (its index in a C call's frame, its byte offset in a Swift
     /// call's arguments); -1 when the pattern has no such test.
@@ -19,22 +19,10 @@ struct StubPrefilter {
         self.bits = size >= 8 ? bits : bits & ((1 &<< UInt64(size &* 8)) &- 1)
     }
 
-    /// False only when the call cannot match the stub.
+    /// False only when the call whose arguments `call` locates cannot match the stub.
     @inline(__always)
-    func admits(_ frame: CallFrame) -> Bool {
-        argument < 0 || admitsArgument(at: frame.argumentAddress(Int(argument)))
-    }
-
-    /// False only when the call whose arguments' tuple starts at `arguments` cannot match the
-    /// stub: the Swift form, whose prefilters name an argument by its offset.
-    @inline(__always)
-    func admits(arguments: UnsafeRawPointer) -> Bool {
-        argument < 0 || admitsArgument(at: arguments + Int(argument))
-    }
-
-    @inline(__always)
-    private func admitsArgument(at address: UnsafeRawPointer) -> Bool {
-        ArgumentView(address: address).hasBits(bits, size: Int(size))
+    func admits<Call: ArgumentAddressing>(_ call: Call) -> Bool {
+        argument < 0 || ArgumentView(address: call.address(ofArgument: Int(argument))).hasBits(bits, size: Int(size))
     }
 
     /// True when `other` tests the same argument at the same size, so that one summary of
@@ -59,19 +47,9 @@ struct StubPrefilter {
     /// False only when the call's argument equals none of the values whose bits `summary`
     /// holds. For a prefilter that tests an argument.
     @inline(__always)
-    func summaryAdmits(_ summary: UInt64, _ frame: CallFrame) -> Bool {
-        summaryAdmits(summary, argumentAt: frame.argumentAddress(Int(argument)))
-    }
-
-    /// The same for a Swift call whose arguments' tuple starts at `arguments`.
-    @inline(__always)
-    func summaryAdmits(_ summary: UInt64, arguments: UnsafeRawPointer) -> Bool {
-        summaryAdmits(summary, argumentAt: arguments + Int(argument))
-    }
-
-    @inline(__always)
-    private func summaryAdmits(_ summary: UInt64, argumentAt address: UnsafeRawPointer) -> Bool {
-        summary & Self.summaryBit(of: ArgumentView(address: address).zeroExtendedBits(size: Int(size))) != 0
+    func summaryAdmits<Call: ArgumentAddressing>(_ summary: UInt64, _ call: Call) -> Bool {
+        let address = call.address(ofArgument: Int(argument))
+        return summary & Self.summaryBit(of: ArgumentView(address: address).zeroExtendedBits(size: Int(size))) != 0
     }
 
     @inline(__always)

@@ -1,15 +1,18 @@
 import Synchronization
 
-/// A mock's stubs, newest last, read by every call without a lock.
+/// A mock's stubs, newest last, read by every call without a lock: a C mock's and a Swift
+/// member's alike (their prefilters read arguments through ``ArgumentAddressing``).
 ///
 /// Stubs are only ever added. Each lives in a chunk that never moves; a writer fills the
 /// slot, then publishes the new count with a release store, and a reader loads the count with
 /// an acquire load before touching slots below it, so it never sees a half-written slot.
 /// Readers borrow stubs without retaining them (the table keeps them for the life of the
-/// mock, which is the life of the process: see ``Trampoline``).
+/// mock: a C mock's table lives as long as the process, see ``Trampoline``; a Swift member's
+/// as long as its mock).
 ///
 /// A reset cannot free entries, since a call on another thread may be reading them: it
 /// publishes the index below which entries are forgotten, and readers stop there.
+@usableFromInline
 final class StubTable<Element: AnyObject>: @unchecked Sendable {
     // @unchecked: slots are written under `writeLock` before being published through `count`
     // (release/acquire), and never written again; `firstLive` only grows, under `writeLock`.
@@ -134,13 +137,13 @@ final class StubTable<Element: AnyObject>: @unchecked Sendable {
     @inline(__always)
     var hasLiveEntries: Bool { publishedCount > firstLiveIndex }
 
-    /// The newest live entry, as of this moment, whose prefilter admits `frame` and that `test`
+    /// The newest live entry, as of this moment, whose prefilter admits `call` and that `test`
     /// accepts: the per-call scan. It walks each chunk's slots downwards with one pointer and
     /// looks a chunk up only when it leaves one, so a stub the prefilter turns down costs a
     /// comparison and a decrement of scanning, and a run of stubs that test one argument for
     /// values the call's is not (checked on the run's summary) costs one test and one step.
     @inline(__always)
-    func newest(admitting frame: CallFrame, where test: (Entry) -> Bool) -> Entry? {
+    func newest<Call: ArgumentAddressing>(admitting call: Call, where test: (Entry) -> Bool) -> Entry? {
         var index = publishedCount &- 1
         let oldest = firstLiveIndex  // after the count: stubs below it were reset
         guard index >= oldest else { return nil }
@@ -158,7 +161,7 @@ final class StubTable<Element: AnyObject>: @unchecked Sendable {
                 // and a run never reaches below its chunk's first slot, so its oldest slot is
                 // in the chunk, and the slot below it too when it is above `last`.
                 let entry = slot.pointee
-                if entry.run >= Self.shortestSkippedRun, !entry.prefilter.summaryAdmits(entry.runSummary, frame) {
+                if entry.run >= Self.shortestSkippedRun, !entry.prefilter.summaryAdmits(entry.runSummary, call) {
                     let oldestOfRun = slot - (entry.run &- 1)
                     // From `last` down the entries are the oldest live one and reset ones: the
                     // scan ends there in any case.
@@ -166,7 +169,7 @@ final class StubTable<Element: AnyObject>: @unchecked Sendable {
                     slot = oldestOfRun - 1
                     continue
                 }
-                if entry.prefilter.admits(frame), test(entry) { return entry }
+                if entry.prefilter.admits(call), test(entry) { return entry }
                 if slot == last { break }
                 slot -= 1
             }
@@ -176,20 +179,25 @@ final class StubTable<Element: AnyObject>: @unchecked Sendable {
     }
 
     /// The newest live entry older than `element` that `test` accepts: where a stub that lets a
-    /// call go on (a fault schedule's call it does not fail) hands it. Off the per-call path, so
-    /// a plain walk without the prefilters.
+    /// call go on (a fault schedule's call it does not fail) hands it.
     func newest(olderThan element: Element, where test: (Entry) -> Bool) -> Entry? {
-        let oldest = firstLiveIndex
-        var index = publishedCount &- 1
         let target = Unmanaged.passUnretained(element).toOpaque()
         var passed = false
+        return newest { entry in
+            if passed { return test(entry) }
+            passed = entry.element.toOpaque() == target
+            return false
+        }
+    }
+
+    /// The newest live entry that `test` accepts: a plain walk without the prefilters, for
+    /// what runs off the per-call path (a Swift member's boxed call tries patterns of values).
+    func newest(where test: (Entry) -> Bool) -> Entry? {
+        var index = publishedCount &- 1
+        let oldest = firstLiveIndex  // after the count, as in the scan above
         while index >= oldest {
             let entry = borrowedEntry(index)
-            if passed {
-                if test(entry) { return entry }
-            } else if entry.element.toOpaque() == target {
-                passed = true
-            }
+            if test(entry) { return entry }
             index -= 1
         }
         return nil

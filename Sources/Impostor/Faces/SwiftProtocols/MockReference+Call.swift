@@ -70,7 +70,7 @@ extension MockReference {
     /// a block's reports wait with.
     @inlinable
     func answer(
-        from table: Unmanaged<StubKeyTable>?, _ owner: MockCore, site: CallSite, _ arguments: repeat each Argument
+        from table: Unmanaged<MemberStubs>?, _ owner: MockCore, site: CallSite, _ arguments: repeat each Argument
     ) throws(Failure) -> Result? {
         // The arguments laid out once: the table reads their bytes, the block takes them, the
         // log keeps them (each copy of a `String` counts a reference).
@@ -82,7 +82,7 @@ extension MockReference {
     /// The same for an `async` member, whose stubs may also answer with `async` blocks.
     @inlinable
     func answerAsync(
-        from table: Unmanaged<StubKeyTable>?, _ owner: MockCore, site: CallSite, _ arguments: repeat each Argument
+        from table: Unmanaged<MemberStubs>?, _ owner: MockCore, site: CallSite, _ arguments: repeat each Argument
     ) async throws(Failure) -> Result? {
         var packed = Arguments(values: (repeat each arguments))
         guard let body = typedAnswer(table, &packed, async: true) else { return nil }
@@ -151,7 +151,7 @@ extension MockReference {
     /// consecutive answers, taken for this call), or the registered result's when no stub
     /// matches; nil when only the engine can answer. `async`: the member is `async`.
     @inlinable
-    func typedAnswer(_ table: Unmanaged<StubKeyTable>?, _ packed: inout Arguments, async: Bool) -> Unmanaged<AnyObject>? {
+    func typedAnswer(_ table: Unmanaged<MemberStubs>?, _ packed: inout Arguments, async: Bool) -> Unmanaged<AnyObject>? {
         // Without a table the registered result is answered here; handing the call to the
         // engine instead would be seen by no test (issue #51's mutation pass): it answers with
         // the same registered result and records the call alike, only at the engine's cost.

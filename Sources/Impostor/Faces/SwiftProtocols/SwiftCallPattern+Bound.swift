@@ -21,9 +21,13 @@ extension SwiftCallPattern: BoundPattern {
             "stub", mock: member.name, error: ValueFormatter.describeSwiftValue(error), failure: TypeMetadata.name(of: member.failureType))
     }
 
-    func install(answer _: StubAnswer?, swift: SwiftAnswer, site _: SourceSite) -> (any InstalledStub)? {
+    func install(answer _: StubAnswer?, swift: SwiftAnswer, site: SourceSite) -> (any InstalledStub)? {
         let stub = SwiftStub(pattern: self, answer: swift)
-        member.install(stub)
+        guard member.install(stub) else {
+            FailureReporter.report(ImpostorFailure(
+                message: FailureMessages.tooManyStubs(mock: member.name, maximum: MemberStubs.capacity), site: site))
+            return nil
+        }
         return stub
     }
 

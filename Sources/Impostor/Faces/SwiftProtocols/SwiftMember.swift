@@ -32,18 +32,18 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
         var ownerName: String?
         var pendingFailures: PendingFailures
         var book: ExpectationBook
-        /// Newest last; scanned newest first.
-        var stubs: [SwiftStub] = []
-        /// The stubs as the typed entry point tries them (the one `table` publishes), and
-        /// every table it replaced: a call may still be reading one, without a count.
-        var stubTable: StubKeyTable?
-        var formerTables: [StubKeyTable] = []
+        /// The stubs, newest last, tried newest first by the typed entry point (the table
+        /// `table` publishes) and by the engine; made with the first stub.
+        var stubs: MemberStubs?
         /// MockingKit's `registerResult`: answers calls no stub matches.
         var registered: SwiftAnswer?
         /// The typed blocks of results registered before it: a call may still be running one,
         /// without a count (see `registeredBlock`).
         var formerRegistered: [AnyObject] = []
         var released = false
+
+        /// The registered results' typed blocks, which a call may still be running.
+        var forgettableAnswers: [AnyObject] { [registered?.typed].compactMap { $0 } + formerRegistered }
     }
 
     let state: Locked<State>
@@ -53,8 +53,8 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
     /// result, no expectation, a nice Mockery. Read without a lock by the typed entry point,
     /// which then records the call and returns the default without boxing its arguments.
     private let answersByDefault = Atomic<Bool>(true)
-    /// The address of `state.stubTable`, read by the typed entry point without a lock (0 while
-    /// there is none): the table lives as long as the member.
+    /// The address of `state.stubs`, read by the typed entry point without a lock (0 while
+    /// there is none): the table lives as long as the member, and its mock after the release.
     private let table = Atomic<UInt>(0)
     /// The address of `state.registered`'s typed block (a ``TypedAnswer``), read by the typed
     /// entry point without a lock (0 while there is none): kept as long as the member.
@@ -107,11 +107,11 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
         /// them, then the registered result's block (see `registeredAnswer`), and hands the
         /// call to the engine if none it can run answers. Unretained: the member keeps its
         /// tables as long as it lives.
-        case stubs(Unmanaged<StubKeyTable>?)
+        case stubs(Unmanaged<MemberStubs>?)
         /// Expectations may answer: the typed entry point dispatches the call to them (see
         /// `expectedAnswer`), then to these stubs as above, and hands it to the engine where
         /// it cannot.
-        case expected(Unmanaged<StubKeyTable>?)
+        case expected(Unmanaged<MemberStubs>?)
     }
 
     /// The first step of every call: ties the member to `owner`, reports matchers left over
@@ -127,7 +127,7 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
         if attention, MatcherRecorder.reportLeftovers() { return .byDefault(stamp: CallStamp.next()) }
         if answersByDefault.load(ordering: .acquiring) { return .byDefault(stamp: CallStamp.next()) }
         let address = table.load(ordering: .acquiring)
-        let stubs = address == 0 ? nil : Unmanaged<StubKeyTable>.fromOpaque(UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped)
+        let stubs = address == 0 ? nil : Unmanaged<MemberStubs>.fromOpaque(UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped)
         return isExpected ? .expected(stubs) : .stubs(stubs)
     }
 
@@ -226,18 +226,15 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
         let (owner, kept) = state.withLock { state -> (MockCore?, [AnyObject]) in
             state.released = true
             defer {
-                state.stubs = []
-                state.stubTable = nil
-                state.formerTables = []
+                state.stubs = nil
                 state.registered = nil
                 state.formerRegistered = []
             }
             // Sound: the member's core releases it, and clears `owner` before it goes.
-            return (state.owner?.takeUnretainedValue(), state.stubs + [state.stubTable].compactMap { $0 } + state.formerTables
-                + [state.registered?.typed].compactMap { $0 } + state.formerRegistered)
+            return (state.owner?.takeUnretainedValue(), [state.stubs].compactMap { $0 } + state.forgettableAnswers)
         }
-        // A call that began before the release may still be reading the stubs and tables,
-        // without a count: its mock keeps them. (Not the member: a stub's pattern names the
+        // A call that began before the release may still be reading the stubs and their
+        // table, without a count: its mock keeps them. (Not the member: a stub's pattern names the
         // member, and the member would keep itself.) Without a mock no call is under way.
         owner?.keepUntilGone(kept)
         log.removeAll(keepingCapacity: false)
@@ -258,21 +255,19 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
     var lateCallCount: Int { lateCalls.value }
 
     /// Adds a stub; newest wins.
-    func install(_ stub: SwiftStub) {
-        state.withLock { state in
-            state.stubs.append(stub)
-            var owners: [AnyObject] = []
-            // The keys name the stub's matchers' tests, which the stub keeps (`state.stubs`).
-            let keys = RawArgumentKey.keys(stub.pattern.arguments, offsets: log.argumentOffsets, owners: &owners)
-            if let current = state.stubTable, current.append(stub, keys: keys) { return }
-            let grown = StubKeyTable(
-                arity: log.argumentOffsets.count, capacity: max(8, 2 * (state.stubTable?.capacity ?? 0)), copying: state.stubTable)
-            _ = grown.append(stub, keys: keys)
-            if let former = state.stubTable { state.formerTables.append(former) }
-            state.stubTable = grown
-            table.store(UInt(bitPattern: Unmanaged.passUnretained(grown).toOpaque()), ordering: .releasing)
+    /// Adds a stub; newest wins. False when the table is full (``StubTable/capacity``).
+    func install(_ stub: SwiftStub) -> Bool {
+        let added = state.withLock { state in
+            let stubs = state.stubs ?? MemberStubs()
+            guard stubs.append(stub, prefilter: stub.prefilter) else { return false }
+            if state.stubs == nil {
+                state.stubs = stubs
+                table.store(UInt(bitPattern: Unmanaged.passUnretained(stubs).toOpaque()), ordering: .releasing)
+            }
+            return true
         }
         answersByDefault.store(false, ordering: .releasing)
+        return added
     }
 
     /// The answer of the newest stub whose pattern matches `arguments`, else the registered
@@ -282,13 +277,14 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
         return answer(for: arguments, stubs: stubs, registered: registered)
     }
 
-    /// The same, from a snapshot of the stubs already taken.
-    func answer(for arguments: [Any], stubs: [SwiftStub], registered: SwiftAnswer?) -> SwiftAnswer? {
-        for stub in stubs.reversed() where stub.pattern.matches(arguments) {
-            stub.pattern.capture(arguments)
-            return stub.nextAnswer()
-        }
-        return registered
+    /// The same, from the table and registered result already read. The patterns run the
+    /// user's matchers without a lock held: a matcher may call or stub the mock.
+    func answer(for arguments: [Any], stubs: MemberStubs?, registered: SwiftAnswer?) -> SwiftAnswer? {
+        // Sound: `stubs` is held here, and keeps its entries as long as it lives.
+        guard let stub = stubs?.newest(where: { $0.element._withUnsafeGuaranteedRef { $0.pattern.matches(arguments) } })?
+            .element.takeUnretainedValue() else { return registered }
+        stub.pattern.capture(arguments)
+        return stub.nextAnswer()
     }
 
     /// Registers `answer` for calls no stub answers, replacing the one registered before.
@@ -325,14 +321,11 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
     /// starts afterwards meets only stubs made after it. `core` keeps what was forgotten until
     /// it goes, as after a release: a call already under way may still be running a block.
     func forgetStubs(keptBy core: MockCore) {
-        table.store(0, ordering: .releasing)
         registeredBlock.store(0, ordering: .releasing)
         let forgotten = state.withLock { state -> [AnyObject] in
-            let forgotten: [AnyObject] = state.stubs + [state.stubTable].compactMap { $0 } + state.formerTables
-                + [state.registered?.typed].compactMap { $0 } + state.formerRegistered
-            state.stubs = []
-            state.stubTable = nil
-            state.formerTables = []
+            // The table keeps forgotten stubs as long as it lives (a C mock's does the same).
+            state.stubs?.forgetAll()
+            let forgotten = state.forgettableAnswers
             state.registered = nil
             state.formerRegistered = []
             // Under the lock, so that a stub made meanwhile (which clears this after its own

@@ -1,11 +1,19 @@
 import Synchronization
 
 /// One stub of a Swift mock's member: a pattern and its answers, in order, the last repeating.
+/// It sits in its member's ``StubTable`` with the prefilter of its keys.
 @usableFromInline
 final class SwiftStub: @unchecked Sendable {
-    // @unchecked: `first` is immutable; later answers and the count are touched only under
-    // `lock`, and announced through `hasMore` (as a C mock's `Stub` does).
+    // @unchecked: `first` and the keys are immutable; later answers and the count are touched
+    // only under `lock`, and announced through `hasMore` (as a C mock's `Stub` does).
     let pattern: SwiftCallPattern
+    /// The exact bits of one argument the stub requires, which the table tests before `keys`.
+    let prefilter: StubPrefilter
+    /// The pattern's argument tests as the typed entry point runs them over the arguments'
+    /// tuple, those that test something first and without the prefilter's; nil when only the
+    /// engine can try the stub (a captor, a literal of an existential parameter). They name
+    /// the pattern's matchers' tests, which the pattern keeps.
+    private let keys: UnsafeMutableBufferPointer<RawArgumentKey>?
     private let first: SwiftAnswer
     private let hasMore = Atomic<Bool>(false)
     /// The answers, how many calls took one, and whether every answer is typed (the typed
@@ -15,7 +23,35 @@ final class SwiftStub: @unchecked Sendable {
     init(pattern: SwiftCallPattern, answer: SwiftAnswer) {
         self.pattern = pattern
         first = answer
+        var owners: [AnyObject] = []
+        if let all = RawArgumentKey.keys(pattern.arguments, offsets: pattern.member.log.argumentOffsets, owners: &owners) {
+            var testing = all.filter { $0.kind != .any }
+            let prefiltered = testing.firstIndex { $0.prefilter != nil }
+            prefilter = prefiltered.map { testing.remove(at: $0).prefilter! } ?? .none
+            let buffer = UnsafeMutableBufferPointer<RawArgumentKey>.allocate(capacity: testing.count)
+            _ = buffer.initialize(from: testing)
+            keys = buffer
+        } else {
+            (prefilter, keys) = (.none, nil)
+        }
         lock.withLock { $0 = ([answer], 0, answer.typed != nil) }
+    }
+
+    deinit {
+        // Sound: the keys are plain values (their tests are the pattern's).
+        keys?.deallocate()
+    }
+
+    /// Whether the typed entry point can try this stub (see `keys`).
+    @inline(__always)
+    var isTyped: Bool { keys != nil }
+
+    /// Whether the arguments' tuple at `arguments` passes the stub's keys; true for a stub only
+    /// the engine can try, so that the scan stops there and hands the call to the engine.
+    @inline(__always)
+    func typedKeysMatch(_ arguments: UnsafeRawPointer) -> Bool {
+        guard let keys else { return true }
+        return RawArgumentKey.all(UnsafeBufferPointer(keys), match: arguments)
     }
 
     /// Adds an answer for the call after the previous ones.

@@ -164,125 +164,24 @@ struct RawArgumentKey {
     }
 }
 
-/// A member's stubs as the typed entry point tries them, newest first: each row the stub's
-/// argument keys and the stub, or no stub where only the engine can decide (from there on the
-/// call goes to the engine). Non-generic: the entry point hands it the address of the call's
-/// arguments laid out as a tuple.
-///
-/// A row whose stub requires one argument's exact bits (`eq` of an integer, a `Bool`, a
-/// pointer) keeps that test as a ``StubPrefilter``, as a C mock's stub table does, with the same
-/// runs: stubs that differ in one such value are stepped over with one test of their run's
-/// summary, so a call past ten of them costs little more than a call past one.
-///
-/// Read without a lock or a reference count: rows are only ever added, each written whole
-/// before the count that covers it is published, and a full table is replaced by a larger copy
-/// that the member publishes, keeping the old one (see `SwiftMember.install`), so a call still
-/// reading it reads rows that never change. The stubs and their matchers' tests, which the rows
-/// name without counting, are kept by the member for as long as its tables.
-@usableFromInline
-final class StubKeyTable: @unchecked Sendable {
-    // @unchecked: rows below `count` are immutable; rows are added by one writer at a time (the
-    // member's lock) above it.
+/// A Swift member's stubs, in the table every mock's stubs sit in.
+@usableFromInline typealias MemberStubs = StubTable<SwiftStub>
 
-    /// One stub as the scan meets it.
-    private struct Row {
-        /// The stub, or nil for a stub only the engine can try.
-        let stub: Unmanaged<SwiftStub>?
-        /// The exact bits of one argument the stub requires, tested before its keys.
-        let prefilter: StubPrefilter
-        /// This row and the `run - 1` rows older than it, whose prefilters all test the same
-        /// argument, and a summary of their values (see ``StubPrefilter/run(after:)``).
-        let run: Int
-        let runSummary: UInt64
-        /// The row's keys still to test after the prefilter: `firstKey..<endKey` of its `arity`
-        /// (those that test something come first: a row of `any()`s reads no argument).
-        let firstKey: Int32
-        let endKey: Int32
-    }
-
-    private let arity: Int
-    let capacity: Int
-    private let rows: UnsafeMutablePointer<Row>
-    /// `capacity` rows of `arity` keys each.
-    private let keys: UnsafeMutablePointer<RawArgumentKey>
-    /// Rows written, oldest first; published with a release store once a row is whole.
-    private let count = Atomic<Int>(0)
-
-    /// An empty table for `capacity` rows, or a copy of `previous`'s rows with room for more.
-    init(arity: Int, capacity: Int, copying previous: StubKeyTable? = nil) {
-        self.arity = arity
-        self.capacity = capacity
-        keys = .allocate(capacity: capacity * max(arity, 1))
-        rows = .allocate(capacity: capacity)
-        guard let previous else { return }
-        let written = previous.count.load(ordering: .relaxed)
-        keys.initialize(from: previous.keys, count: written * arity)
-        rows.initialize(from: previous.rows, count: written)
-        count.store(written, ordering: .relaxed)
-    }
-
-    deinit {
-        // Sound: the keys and rows are plain values (their referents are the member's).
-        keys.deallocate()
-        rows.deallocate()
-    }
-
-    /// Adds `stub` as the newest row, with its keys (nil when only the engine can try it);
-    /// false when the table is full. One writer at a time.
-    func append(_ stub: SwiftStub, keys stubKeys: [RawArgumentKey]?) -> Bool {
-        let index = count.load(ordering: .relaxed)
-        guard index < capacity else { return false }
-        let previous = index > 0 ? rows[index - 1] : nil
-        let previousRun = previous.map { (prefilter: $0.prefilter, run: $0.run, summary: $0.runSummary) }
-        guard let stubKeys else {
-            (rows + index).initialize(to: Row(stub: nil, prefilter: .none, run: 1, runSummary: 0, firstKey: 0, endKey: 0))
-            count.store(index + 1, ordering: .releasing)
-            return true
-        }
-        // The prefilter's key first, then the other keys that test something, then `any()`s.
-        var testing = stubKeys.filter { $0.kind != .any }
-        let prefiltered = testing.firstIndex { $0.prefilter != nil }
-        if let prefiltered { testing.insert(testing.remove(at: prefiltered), at: 0) }
-        let prefilter = prefiltered == nil ? .none : testing[0].prefilter!
-        (keys + index * arity).initialize(from: testing + stubKeys.filter { $0.kind == .any }, count: arity)
-        let (run, summary) = prefiltered == nil ? (1, 0) : prefilter.run(after: previousRun)
-        (rows + index).initialize(to: Row(
-            stub: .passUnretained(stub), prefilter: prefilter, run: run, runSummary: summary,
-            firstKey: prefiltered == nil ? 0 : 1, endKey: Int32(testing.count)))
-        count.store(index + 1, ordering: .releasing)
-        return true
-    }
-
-    /// The newest stub whose keys pass for the arguments at `arguments`; `.engine` when a stub
-    /// only the engine can try comes first, `.none` when no stub matches.
+extension StubTable where Element == SwiftStub {
+    /// The newest stub whose prefilter and keys pass for the arguments' tuple at `arguments`;
+    /// `.engine` when a stub only the engine can try comes first, `.none` when no stub matches.
+    /// Non-generic, so that the typed entry point of every member calls the same scan.
     @usableFromInline
     func match(_ arguments: UnsafeRawPointer) -> StubMatch {
-        // Wrapping arithmetic: indices stay within `0...count`.
-        var index = count.load(ordering: .acquiring)
-        while index > 0 {
-            // Sound: rows below the published count are written and never change.
-            let row = rows[index &- 1]
-            if row.run >= 2, !row.prefilter.summaryAdmits(row.runSummary, arguments: arguments) {
-                // None of the run's values is the argument's. A run's rows are stubs that
-                // test an argument, never the engine's rows.
-                index &-= row.run
-                continue
-            }
-            index &-= 1
-            guard let stub = row.stub else { return .engine }
-            if row.prefilter.admits(arguments: arguments),
-               RawArgumentKey.all(
-                   UnsafeBufferPointer(start: keys + (index &* arity &+ Int(row.firstKey)), count: Int(row.endKey &- row.firstKey)),
-                   match: arguments)
-            {
-                return .stub(stub)
-            }
-        }
-        return .none
+        guard let entry = newest(admitting: ArgumentTuple(base: arguments), where: { entry in
+            // Sound: the table keeps its entries as long as it lives.
+            entry.element._withUnsafeGuaranteedRef { $0.typedKeysMatch(arguments) }
+        }) else { return .none }
+        return entry.element._withUnsafeGuaranteedRef { $0.isTyped } ? .stub(entry.element) : .engine
     }
 }
 
-/// What a ``StubKeyTable`` found for a call: the stub unretained, which its member keeps.
+/// What a member's stub table found for a call: the stub unretained, which the table keeps.
 @usableFromInline
 enum StubMatch {
     case stub(Unmanaged<SwiftStub>)
