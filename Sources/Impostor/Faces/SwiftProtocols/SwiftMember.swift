@@ -254,7 +254,6 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
 
     var lateCallCount: Int { lateCalls.value }
 
-    /// Adds a stub; newest wins.
     /// Adds a stub; newest wins. False when the table is full (``StubTable/capacity``).
     func install(_ stub: SwiftStub) -> Bool {
         let added = state.withLock { state in
