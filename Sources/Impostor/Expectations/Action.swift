@@ -111,7 +111,7 @@ final class ActionCall {
     var errno: Int32?
     /// For a Swift member's call: its declared types, for `perform { (call: Invocation) in }`.
     /// (Nil for a C call: nothing to initialise or release per call.)
-    var swiftTypes: (parameters: [Any.Type], result: Any.Type)?
+    var swiftTypes: (parameters: [Any.Type], result: Any.Type, accessor: SwiftAccessor?)?
 
     init(stamp: UInt64, index: Int, expectation: Expectation) {
         self.stamp = stamp

@@ -84,8 +84,10 @@ public func perform<A, B, C, Result>(_ body: @escaping (A, B, C) -> Result) -> A
 /// ```
 public func perform<Result>(_ body: @escaping (Invocation) -> Result) -> Action<Result> {
     Action(ActionStep(description: "perform { }", swift: { call, action in
-        let types = action.swiftTypes ?? ([], Void.self)
-        return body(Invocation(mockName: action.mockName, parameterTypes: types.parameters, resultType: types.result, swift: call))
+        let types = action.swiftTypes ?? ([], Void.self, nil)
+        return body(Invocation(
+            mockName: action.mockName, parameterTypes: types.parameters, resultType: types.result, swift: call,
+            accessor: types.accessor))
     }) { frame, call in
         let record = frame.record(stamp: call.stamp, thread: CallingThread.currentID)
         StubAnswer.write(body(Invocation(mockName: call.mockName, signature: frame.signature, record: record)), to: frame)

@@ -11,7 +11,7 @@ extension CallListing {
                 arguments[position] = "«" + arguments[position] + "»"
             }
             // The label stays outside the marks: `path: «"b.txt"»`.
-            var text = SwiftCallText.call(invocation.mockName, member.argumentLabels.apply(to: arguments))
+            var text = SwiftCallText.call(invocation.mockName, member.argumentLabels.apply(to: arguments), accessor: member.accessor)
             if let result = invocation.formattedResult { text += " -> " + result }
             return Entry(position: offset + 1, stamp: call.stamp, text: text, mismatches: pattern.mismatches(call.arguments))
         }

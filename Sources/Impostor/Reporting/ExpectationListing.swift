@@ -9,11 +9,13 @@ struct LiveCall {
     let mismatches: (Expectation) -> [String]
     /// A Swift member's call, which reads as Swift spells it (see `SwiftCallText`).
     let isSwift: Bool
+    let accessor: SwiftAccessor?
 
     init(interceptor: Interceptor, frame: CallFrame, stamp: UInt64) {
         mock = interceptor
         name = interceptor.name
         isSwift = false
+        accessor = nil
         let record = frame.record(stamp: stamp, thread: CallingThread.currentID)
         let formatted = Invocation(mockName: interceptor.name, signature: interceptor.signature, record: record).formattedArguments
         self.formatted = formatted
@@ -27,13 +29,14 @@ struct LiveCall {
         mock = member
         name = member.name
         isSwift = true
+        accessor = member.accessor
         formatted = member.argumentLabels.apply(to: call.arguments.map { ValueFormatter.describeSwiftValue($0) })
         mismatches = { expectation in expectation.swiftPattern?.mismatches(call.arguments) ?? [] }
     }
 
     /// `subscriber one(0x00007f…, "goodbye")`, `settings.volume = 3`: no result, which is not
     /// known yet.
-    var text: String { isSwift ? SwiftCallText.call(name, formatted) : "\(name)(\(formatted.joined(separator: ", ")))" }
+    var text: String { isSwift ? SwiftCallText.call(name, formatted, accessor: accessor) : "\(name)(\(formatted.joined(separator: ", ")))" }
 }
 
 /// How expectations read in messages.

@@ -4,11 +4,12 @@ extension Invocation {
     /// A Swift member's call, with its declared types and argument labels.
     init(
         mockName: String, parameterTypes: [Any.Type], resultType: Any.Type, swift call: SwiftCall,
-        argumentLabels: ArgumentLabels = .none
+        argumentLabels: ArgumentLabels = .none, accessor: SwiftAccessor? = nil
     ) {
         self.init(
             mockName: mockName,
-            call: MemberCall(call: call, parameterTypes: parameterTypes, resultType: resultType, argumentLabels: argumentLabels))
+            call: MemberCall(
+                call: call, parameterTypes: parameterTypes, resultType: resultType, argumentLabels: argumentLabels, accessor: accessor))
     }
 
     /// A call of `member`, under its name in messages (`printer.print`, or `name` when the
@@ -16,7 +17,7 @@ extension Invocation {
     init(member: SwiftMember, named name: String? = nil, swift call: SwiftCall) {
         self.init(
             mockName: name ?? member.name, parameterTypes: member.parameterTypes, resultType: member.resultType, swift: call,
-            argumentLabels: member.argumentLabels)
+            argumentLabels: member.argumentLabels, accessor: member.accessor)
     }
 }
 
@@ -29,6 +30,7 @@ struct MemberCall: RecordedCall, @unchecked Sendable {
     let parameterTypes: [Any.Type]
     let resultType: Any.Type
     let argumentLabels: ArgumentLabels
+    let accessor: SwiftAccessor?
 
     var stamp: UInt64 { call.stamp }
     var thread: UInt { call.thread }
@@ -91,5 +93,5 @@ struct MemberCall: RecordedCall, @unchecked Sendable {
         return call.result.map { ValueFormatter.describeSwiftValue($0) } ?? FailureMessages.noResult
     }
 
-    func text(mockName: String) -> String { SwiftCallText.call(mockName, argumentLabels.apply(to: formattedArguments)) }
+    func text(mockName: String) -> String { SwiftCallText.call(mockName, argumentLabels.apply(to: formattedArguments), accessor: accessor) }
 }

@@ -34,7 +34,7 @@ extension SwiftCallPattern: BoundPattern {
     func install<Result>(invocationBlock body: @escaping (Invocation) -> Result, site: SourceSite) -> (any InstalledStub)? {
         let member = self.member
         return install(answer: nil, swift: SwiftAnswer { call in
-            body(Invocation(mockName: member.name, parameterTypes: member.parameterTypes, resultType: member.resultType, swift: call))
+            body(Invocation(member: member, swift: call))
         }, site: site)
     }
 
@@ -111,6 +111,6 @@ struct MemberCallCheck: CallCheck {
     func reportUnreadable() {}
 
     func failureListing() -> (name: String, entries: [CallListing.Entry], noCallsNote: String?) {
-        (SwiftCallText.member(pattern.member.name), CallListing.entries(pattern.member.snapshot().calls, against: pattern), nil)
+        (SwiftCallText.member(pattern.member.name, accessor: pattern.member.accessor), CallListing.entries(pattern.member.snapshot().calls, against: pattern), nil)
     }
 }

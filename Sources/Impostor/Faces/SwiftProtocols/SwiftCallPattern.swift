@@ -75,14 +75,14 @@ final class SwiftCallPattern: Sendable {
 
     /// `printer.print("Hello!")`, `albums.getAlbum(id: any())`, `settings.volume = eq(3)`.
     var description: String {
-        SwiftCallText.call(member.name, member.argumentLabels.apply(to: arguments.map(\.description)))
+        SwiftCallText.call(member.name, member.argumentLabels.apply(to: arguments.map(\.description)), accessor: member.accessor)
     }
 
     /// For each argument that does not match: `argument 1: expected "Hello!", got "Bye"`, or
     /// `argument 1 (path): …` for a labelled one.
     func mismatches(_ values: [Any]) -> [String] {
         // A setter's last argument is the value set, which the call site writes after `=`.
-        let newValue = member.memberName.hasSuffix(".set") ? arguments.count - 1 : nil
+        let newValue = member.accessor == .setter ? arguments.count - 1 : nil
         return arguments.indices.compactMap { index in
             guard index < values.count, !arguments[index].test(values[index]) else { return nil }
             return FailureMessages.argumentMismatch(

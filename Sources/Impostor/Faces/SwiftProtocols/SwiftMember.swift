@@ -13,6 +13,8 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
     let memberName: String
     /// The labels its calls print with, from a name given as a selector (`didFind(path:size:)`).
     let argumentLabels: ArgumentLabels
+    /// Getter or setter for a property's or subscript's accessor (`title.get`), nil for a method.
+    let accessor: SwiftAccessor?
     /// The member's parameter types, in order, as the reference declares them.
     let parameterTypes: [Any.Type]
     let resultType: Any.Type
@@ -85,6 +87,7 @@ final class SwiftMember: @unchecked Sendable, LateCallCounting {
         self.log = log
         self.memberName = memberName
         self.argumentLabels = argumentLabels
+        accessor = SwiftAccessor(memberName: memberName)
         self.parameterTypes = parameterTypes
         self.resultType = resultType
         self.failureType = failureType

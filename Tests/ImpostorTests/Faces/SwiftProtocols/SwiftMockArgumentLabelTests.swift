@@ -64,3 +64,56 @@ struct SwiftMockArgumentLabelTests {
         #expect(finder.didFindRef.name == "finder.didFind")
     }
 }
+
+// Methods named `get` and `set` (a key-value store's, hummingbird's `PersistDriver`'s) are
+// methods: only a member's own name (`title.get`) makes it an accessor, never its mock's name
+// before it.
+
+private protocol KeyValue {
+    func get(_ key: String) -> Int
+    func set(_ key: String, _ value: Int)
+    func set(key: String, value: Int, expires: Int?)
+}
+
+private final class MockKeyValue: Mock, KeyValue {
+    lazy var getRef = MockReference(get)
+    lazy var setRef = MockReference<String, Int, Void, Never>(named: "set")
+    lazy var setExpiringRef = MockReference<String, Int, Int?, Void, Never>(named: "set(key:value:expires:)")
+    func get(_ key: String) -> Int { call(getRef, args: key) }
+    func set(_ key: String, _ value: Int) { call(setRef, args: key, value) }
+    func set(key: String, value: Int, expires: Int?) { call(setExpiringRef, args: key, value, expires) }
+}
+
+@Suite("Swift mocks: methods named get and set", .mockery)
+struct SwiftMockGetSetMethodTests {
+    @Test("a failed verify reads them as method calls, arguments and all")
+    func failedVerify() {
+        let store = MockKeyValue()
+        _ = store.get("a")
+        store.set("a", 1)
+        store.set(key: "a", value: 1, expires: nil)
+        let messages = captureFailures {
+            verify(store.getRef, eq("b"))
+            verify(store.setRef, eq("b"), any())
+            verify(store.setExpiringRef, eq("b"), any(), any())
+        }.map(\.message)
+        #expect(messages == [
+            """
+            Expected MockKeyValue.get to receive MockKeyValue.get(eq("b")) at least once but received it 0 times.
+            Calls to MockKeyValue.get (1 call), nearest match first:
+              MockKeyValue.get(«"a"») -> 0  (call #1): argument 1: expected eq("b"), got "a"
+            """,
+            """
+            Expected MockKeyValue.set to receive MockKeyValue.set(eq("b"), any()) at least once but received it 0 times.
+            Calls to MockKeyValue.set (1 call), nearest match first:
+              MockKeyValue.set(«"a"», 1)  (call #1): argument 1: expected eq("b"), got "a"
+            """,
+            """
+            Expected MockKeyValue.set to receive MockKeyValue.set(key: eq("b"), value: any(), expires: any()) at least once but received it 0 times.
+            Calls to MockKeyValue.set (1 call), nearest match first:
+              MockKeyValue.set(key: «"a"», value: 1, expires: nil)  (call #1): argument 1 (key): expected eq("b"), got "a"
+            """,
+        ])
+        #expect(store.calls(to: store.setRef).map(\.description) == [#"MockKeyValue.set("a", 1)"#])
+    }
+}
