@@ -17,10 +17,6 @@ final class ExpectationBook: @unchecked Sendable {
     private var interceptors: [Interceptor] = []
     /// The Mockery's Swift mocks' members, likewise.
     private var swiftMembers: [SwiftMember] = []
-    /// The first unexpected call, reported again by `assertIsSatisfied` (once) even if the
-    /// code under test swallowed its effects.
-    private var firstUnexpected: ImpostorFailure?
-    private var firstUnexpectedReportedAgain = false
     /// The first `checking` block: where unexpected calls are reported.
     private var checkingSite: SourceSite?
     /// Calls that moved a state and have not finished yet: a waiter does not wake on a state
@@ -209,8 +205,10 @@ final class ExpectationBook: @unchecked Sendable {
         }
     }
 
-    /// The failure for a call no expectation took (or a `never` stopped), latched as the first
-    /// if it is. `uninteresting` when the mock is in no expectation (a strict Mockery).
+    /// The failure for a call no expectation took (or a `never` stopped), reported once, as
+    /// the call is made (gMock's way): it cannot be swallowed by the code under test, since it
+    /// is no error thrown into it, so the check at the end does not repeat it. `uninteresting`
+    /// when the mock is in no expectation (a strict Mockery).
     func unexpectedCall(
         _ interceptor: Interceptor, _ frame: CallFrame, stamp: UInt64, forbiddenBy: Expectation?, uninteresting: Bool
     ) -> ImpostorFailure {
@@ -219,9 +217,7 @@ final class ExpectationBook: @unchecked Sendable {
             let message = uninteresting
                 ? FailureMessages.uninterestingCall(call.text, mockery: mockeryName, listing: listing(for: call, before: stamp))
                 : FailureMessages.unexpectedCall(call.text, listing: listing(for: call, before: stamp, forbiddenBy: forbiddenBy))
-            let failure = ImpostorFailure(message: message, site: checkingSite ?? interceptor.creationSite)
-            if firstUnexpected == nil { firstUnexpected = failure }
-            return failure
+            return ImpostorFailure(message: message, site: checkingSite ?? interceptor.creationSite)
         }
     }
 
@@ -236,9 +232,7 @@ final class ExpectationBook: @unchecked Sendable {
             let message = uninteresting
                 ? FailureMessages.uninterestingCall(live.text, mockery: mockeryName, listing: listing(for: live, before: call.stamp))
                 : FailureMessages.unexpectedCall(live.text, listing: listing(for: live, before: call.stamp, forbiddenBy: forbiddenBy))
-            let failure = ImpostorFailure(message: message, site: checkingSite ?? site)
-            if firstUnexpected == nil { firstUnexpected = failure }
-            return failure
+            return ImpostorFailure(message: message, site: checkingSite ?? site)
         }
     }
 
@@ -259,15 +253,11 @@ final class ExpectationBook: @unchecked Sendable {
 
     // MARK: Checking
 
-    /// Failures for expectations not satisfied yet (each reported once per count it was seen
-    /// at), and the first unexpected call again, once.
+    /// Failures for expectations not satisfied yet, each reported once per count it was seen
+    /// at.
     func unsatisfied() -> [ImpostorFailure] {
         monitor.withEntered {
             var failures: [ImpostorFailure] = []
-            if let first = firstUnexpected, !firstUnexpectedReportedAgain {
-                firstUnexpectedReportedAgain = true
-                failures.append(ImpostorFailure(message: FailureMessages.firstUnexpectedCallAgain(first.message), site: first.site))
-            }
             for expectation in expectations where !expectation.isSatisfied && expectation.reportedUnsatisfiedAt != expectation.count {
                 expectation.reportedUnsatisfiedAt = expectation.count
                 failures.append(ImpostorFailure(

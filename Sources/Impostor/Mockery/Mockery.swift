@@ -113,9 +113,9 @@ public final class Mockery: Sendable {
     ///
     /// Each expectation not yet satisfied is reported at the line that declared it, in Mocky's
     /// words (`Expected subscriber one to receive subscriber one(any(), "hello") exactly once
-    /// but received it 0 times.`), and the first unexpected call is reported again, once, even
-    /// if the code under test swallowed its effects. A second check does not repeat what the
-    /// first reported, unless more calls came in between.
+    /// but received it 0 times.`). An unexpected call was reported when it was made, and is not
+    /// repeated here. A second check does not repeat what the first reported, unless more
+    /// calls came in between.
     ///
     /// The ``MockeryTrait`` calls it at the end of each test, and a Mockery checks itself when
     /// it is released. In XCTest, call it in `tearDown`:

@@ -122,11 +122,6 @@ extension FailureMessages {
         "Expected \(mock) to receive \(call) \(cardinality) but received it \(received) time\(received == 1 ? "" : "s")."
     }
 
-    static func firstUnexpectedCallAgain(_ message: String) -> String {
-        "Not satisfied: the first call that was not allowed (reported when it happened) still fails the test, "
-            + "whatever the code did with the zero it returned.\n" + message
-    }
-
     static func prototypeResultMismatch(
         _ purpose: String, mock: String, prototype: String, result: String, consequence: String = "Nothing was expected."
     ) -> String {

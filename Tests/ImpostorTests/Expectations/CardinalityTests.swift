@@ -17,7 +17,8 @@ import Testing
     }
 
     private func unexpected(_ failures: [String]) -> Bool {
-        failures.count == 2 && failures[0].hasPrefix("Unexpected call: add(1, 2)") && failures[1].hasPrefix("Not satisfied")
+        // Reported once, as it is made: the check at the end does not repeat it.
+        failures.count == 1 && failures[0].hasPrefix("Unexpected call: add(1, 2)")
     }
 
     @Test func oneOfAtBelowAndAboveItsBound() {
@@ -121,7 +122,7 @@ import Testing
             #expect(cs_call_add(logger, 9, 0) == 0)
             #expect(cs_call_add(logger, 9, 1) == 0)
         }
-        #expect(failures.count == 2)
+        #expect(failures.count == 1)
         #expect(failures.first?.message.hasPrefix("Unexpected call: logger(9, 1)") == true)
         #expect(failures.first?.message.contains("ignored, already invoked 1 time: logger(any(), 0)") == true)
     }

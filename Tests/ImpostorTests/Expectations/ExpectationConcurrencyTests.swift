@@ -35,7 +35,7 @@ import Testing
             // One more is beyond the bound: unexpected, zero.
             #expect(ce_call_from_threads(count, 1, 1) == 0)
         }
-        #expect(failures.count == 2)
+        #expect(failures.count == 1)
         #expect(failures.first?.message.contains("expected exactly 80000 times, already invoked 80000 times") == true)
     }
 
@@ -69,7 +69,8 @@ import Testing
                 ce_join(ce_publish_later(publisher, "from a C thread", 0))
             }
         }
-        #expect(failures.count == 2)
+        // Kept on the C thread, reported once on the test's.
+        #expect(failures.count == 1)
         #expect(failures.first?.message.hasPrefix(#"Unexpected call: subscriber(nil, "from a C thread")"#) == true)
     }
 }
