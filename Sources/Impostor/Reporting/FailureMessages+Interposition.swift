@@ -52,7 +52,17 @@ extension FailureMessages {
                 ?? "Rename one, or make the one you mean non-static."
             return "Cannot interpose \(symbol): \(places.count) functions are named so (\(places.joined(separator: "; "))), "
                 + "static functions of different source files, and the name alone does not say which. " + how
-        case .usedByImpostorEntry(let symbol):
+        case .usedByImpostorEntry(let symbol, let library?, let dataReferences):
+            // The library was named, so advising a library scope would send the user in a circle.
+            let how = dataReferences > 0
+                ? "\(library) calls \(symbol) through no GOT slot but through its address kept in its own data, which the "
+                    + "dynamic linker wrote there at load time (as `static json_malloc_t do_malloc = malloc;` does). Only"
+                : "\(library) has no GOT slot for \(symbol), so only"
+            return "Cannot interpose \(symbol) in \(library): \(how) "
+                + "patching \(symbol)'s entry would reach its calls, and that would catch Impostor's own calls too (it calls "
+                + "\(symbol) while routing and answering interposed calls). If \(library) takes the function as a hook "
+                + "(json_set_alloc_funcs, sqlite3_config), hand it a mock made with mockFunction instead."
+        case .usedByImpostorEntry(let symbol, nil, _):
             return "Cannot interpose \(symbol): no GOT slot carries the calls asked for, and patching its entry would catch "
                 + "Impostor's own calls too (it calls \(symbol) while routing and answering interposed calls). Scope it to a "
                 + "library that calls it through its GOT, as in interpose(\"\(symbol)\", as: ..., in: \"libsqlite3\")."

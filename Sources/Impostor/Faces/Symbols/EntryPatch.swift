@@ -55,7 +55,9 @@ enum InterpositionPlan {
             if alias { return .failure(error) }
         }
         if InterpositionRegistry.usedByImpostor.contains(symbol) {
-            return .failure(InterpositionError(.usedByImpostorEntry(symbol: symbol)))
+            var library: String?
+            if case .library(let name) = scope, !scopeNamesHome { library = name }
+            return .failure(InterpositionError(.usedByImpostorEntry(symbol: symbol, library: library, dataReferences: scan.dataReferences)))
         }
         // A sanitizer's interceptor takes every call and calls the real function itself, so a
         // patched real function sees its calls come from the executable: a scope of libraries

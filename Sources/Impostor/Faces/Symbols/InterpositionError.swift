@@ -25,8 +25,11 @@ public struct InterpositionError: Error, Sendable, CustomStringConvertible, Equa
         /// Several functions are named so in the symbol tables: each place (`file.c, object`),
         /// and the `file.c:name` spelling of one, when the tables name their files.
         case ambiguousFunction(symbol: String, places: [String], example: String?)
-        /// Impostor itself calls the symbol, and only patching its entry could reach it.
-        case usedByImpostorEntry(symbol: String)
+        /// Impostor itself calls the symbol, and only patching its entry could reach it. `library`
+        /// is the scope's library when it is not the function's own (it has no slot for the
+        /// symbol), and `dataReferences` the times the symbol's address is stored in the data of
+        /// the objects in scope (`static json_malloc_t do_malloc = malloc;`).
+        case usedByImpostorEntry(symbol: String, library: String? = nil, dataReferences: Int = 0)
         /// A mock type given as a variadic function's va_list form that is none.
         case notVariadicForm(symbol: String, type: String, VariadicProblem)
         /// Another layer of the symbol is installed in the other form (va_list or fixed arguments).

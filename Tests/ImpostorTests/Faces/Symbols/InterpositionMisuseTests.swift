@@ -169,9 +169,25 @@ import Glibc
         // libnettle (loaded with Foundation) imports no malloc: no slot carries its calls, and a
         // patch would take Impostor's own.
         let failure = failure { _ = Mockery().interpose("malloc", as: Malloc.self, in: "libnettle") }
-        #expect(failure?.message == "Cannot interpose malloc: no GOT slot carries the calls asked for, and patching its "
-            + "entry would catch Impostor's own calls too (it calls malloc while routing and answering interposed calls). "
-            + "Scope it to a library that calls it through its GOT, as in interpose(\"malloc\", as: ..., in: \"libsqlite3\").")
+        #expect(failure?.message == "Cannot interpose malloc in libnettle: libnettle has no GOT slot for malloc, so only "
+            + "patching malloc's entry would reach its calls, and that would catch "
+            + "Impostor's own calls too (it calls malloc while routing and answering interposed calls). If libnettle takes "
+            + "the function as a hook (json_set_alloc_funcs, sqlite3_config), hand it a mock made with mockFunction instead.")
+    }
+
+    /// A library that keeps malloc's address in its data (libsasl2's allocation table, as
+    /// jansson's `do_malloc = malloc`) calls it through no slot: the refusal says why, and does
+    /// not advise naming the library the test named (found by a trial with libjansson).
+    @Test func aSymbolALibraryKeepsInItsDataOnlyAPatchCouldReach() throws {
+        typealias Malloc = @convention(c) (Int) -> UnsafeMutableRawPointer?
+        // Loaded with libcurl, which Foundation's networking links.
+        _ = try #require(dlopen("libsasl2.so.2", RTLD_NOW))
+        let failure = failure { _ = Mockery().interpose("malloc", as: Malloc.self, in: "libsasl2") }
+        #expect(failure?.message == "Cannot interpose malloc in libsasl2: libsasl2 calls malloc through no GOT slot but "
+            + "through its address kept in its own data, which the dynamic linker wrote there at load time (as `static "
+            + "json_malloc_t do_malloc = malloc;` does). Only patching malloc's entry would reach its calls, and that would catch Impostor's own calls too (it calls malloc while routing and "
+            + "answering interposed calls). If libsasl2 takes the function as a hook (json_set_alloc_funcs, "
+            + "sqlite3_config), hand it a mock made with mockFunction instead.")
     }
 
     /// Under a sanitizer that intercepts pwrite64, SQLite's calls of it reach the interceptor in
