@@ -23,6 +23,10 @@ extension Mockery {
             FailureReporter.report(ImpostorFailure(message: FailureMessages.foreignWait(predicate.states.name, mockery: name), site: site))
             return
         }
+        guard timeout >= .zero else {
+            FailureReporter.report(ImpostorFailure(message: FailureMessages.negativeTimeout("waitUntil(timeout:)", timeout: timeout), site: site))
+            return
+        }
         let reached = book.wait(for: predicate, until: Monitor.deadline(after: timeout))
         finishWait(reached: reached, predicate: predicate, timeout: timeout, site: site)
     }
@@ -42,6 +46,10 @@ extension Mockery {
         let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
         guard predicate.states.book === book else {
             FailureReporter.report(ImpostorFailure(message: FailureMessages.foreignWait(predicate.states.name, mockery: name), site: site))
+            return
+        }
+        guard timeout >= .zero else {
+            FailureReporter.report(ImpostorFailure(message: FailureMessages.negativeTimeout("waitUntil(timeout:)", timeout: timeout), site: site))
             return
         }
         let book = self.book

@@ -264,6 +264,13 @@ extension FailureMessages {
 // MARK: Verification
 
 extension FailureMessages {
+    /// `verify(within:)`, `verifyInOrder(within:)` or `waitUntil(timeout:)` given a time
+    /// below zero.
+    static func negativeTimeout(_ call: String, timeout: Duration) -> String {
+        "\(call) was given a negative timeout (\(timeout)): a wait cannot end before it starts. Give zero or more; "
+            + "nothing was checked."
+    }
+
     static func invalidMode(_ mode: VerificationMode) -> String {
         "verify was given an impossible count (minimum \(mode.minimum), maximum \(mode.maximum.map(String.init) ?? "none")); counts cannot be negative."
     }

@@ -18,6 +18,11 @@ enum OrderVerifier {
     /// the calls found are marked verified; a failed order marks nothing, as a failed count
     /// does, so that `verifyNoMoreInvocations` still lists the calls it found.
     static func verify(_ patterns: [any BoundPattern], timeout: Duration? = nil, site: SourceSite) {
+        if let timeout, timeout < .zero {
+            FailureReporter.report(ImpostorFailure(
+                message: FailureMessages.negativeTimeout("verifyInOrder(within:)", timeout: timeout), site: site))
+            return
+        }
         var search = self.search(patterns)
         if let timeout {
             var first = true

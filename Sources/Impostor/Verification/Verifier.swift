@@ -12,6 +12,10 @@ enum Verifier {
             FailureReporter.report(ImpostorFailure(message: FailureMessages.invalidMode(mode), site: site))
             return
         }
+        if let timeout, timeout < .zero {
+            FailureReporter.report(ImpostorFailure(message: FailureMessages.negativeTimeout("verify(within:)", timeout: timeout), site: site))
+            return
+        }
         for pattern in patterns {
             if pattern.isMockReleased {
                 FailureReporter.report(ImpostorFailure(message: FailureMessages.releasedMockQueried(pattern.mockName), site: site))

@@ -406,6 +406,36 @@ extension cm_float_union: CRegisterLayout {
         #expect(failure?.message == "verify was given an impossible count (minimum -2, maximum none); counts cannot be negative.")
     }
 
+    /// Refused before any wait, and nothing is marked verified: a later verify still sees the
+    /// call (found by a trial: `.seconds(-1)` used to pass as an immediate check).
+    @Test func negativeTimeout() {
+        let context = Mockery("negative timeout")
+        let add: Binary = context.mock(named: "add")
+        let power = context.states("power", startsAs: "off")
+        _ = cs_call_add(add, 1, 2)
+        let line = #line + 2
+        let failures = captureFailures {
+            verify(within: .seconds(-1), add(1, 2))
+            verify(within: .milliseconds(-5), .never, add(3, 4))
+            verifyInOrder(within: .seconds(-1)) { add(1, 2) }
+            context.waitUntil(power.is("on"), timeout: .seconds(-2))
+        }
+        #expect(failures.map(\.message) == [
+            "verify(within:) was given a negative timeout (-1.0 seconds): a wait cannot end before it starts. Give zero or "
+                + "more; nothing was checked.",
+            "verify(within:) was given a negative timeout (-0.005 seconds): a wait cannot end before it starts. Give zero or "
+                + "more; nothing was checked.",
+            "verifyInOrder(within:) was given a negative timeout (-1.0 seconds): a wait cannot end before it starts. Give "
+                + "zero or more; nothing was checked.",
+            "waitUntil(timeout:) was given a negative timeout (-2.0 seconds): a wait cannot end before it starts. Give zero "
+                + "or more; nothing was checked.",
+        ])
+        #expect(failures.map(\.site.line) == [line, line + 1, line + 2, line + 3])
+        // Nothing was marked verified: the call is still there to verify.
+        #expect(captureFailures { verifyNoMoreInvocations(add) }.count == 1)
+        #expect(captureFailures { verify(within: .zero, add(1, 2)); verifyNoMoreInvocations(add) }.isEmpty)
+    }
+
     @Test func pointerMatcherOnAParameterNothingIsCopiedFrom() {
         let sink: @convention(c) (UnsafeRawPointer?, Int32) -> Void = mockFunction(named: "sink")
         let line = #line + 1
