@@ -109,9 +109,6 @@ final class ActionCall {
     /// Set by `setErrno`: stored into the caller's `errno` as the very last step of the call,
     /// after everything Impostor does that could change it.
     var errno: Int32?
-    /// For a Swift member's call: its declared types, for `perform { (call: Invocation) in }`.
-    /// (Nil for a C call: nothing to initialise or release per call.)
-    var swiftTypes: (parameters: [Any.Type], result: Any.Type, accessor: SwiftAccessor?)?
 
     init(stamp: UInt64, index: Int, expectation: Expectation) {
         self.stamp = stamp

@@ -84,10 +84,12 @@ public func perform<A, B, C, Result>(_ body: @escaping (A, B, C) -> Result) -> A
 /// ```
 public func perform<Result>(_ body: @escaping (Invocation) -> Result) -> Action<Result> {
     Action(ActionStep(description: "perform { }", swift: { call, action in
-        let types = action.swiftTypes ?? ([], Void.self, nil)
-        return body(Invocation(
-            mockName: action.mockName, parameterTypes: types.parameters, resultType: types.result, swift: call,
-            accessor: types.accessor))
+        // Only a Swift member's expectation runs this form: the member gives the call its
+        // declared types, labels and accessor, read here rather than copied into every call.
+        guard let member = action.expectation.mock as? SwiftMember else {
+            return body(Invocation(mockName: action.mockName, parameterTypes: [], resultType: Void.self, swift: call))
+        }
+        return body(Invocation(member: member, swift: call))
     }) { frame, call in
         let record = frame.record(stamp: call.stamp, thread: CallingThread.currentID)
         StubAnswer.write(body(Invocation(mockName: call.mockName, signature: frame.signature, record: record)), to: frame)

@@ -12,7 +12,6 @@ extension SwiftMember {
             if let pattern = expectation.swiftPattern { pattern.capture(call.arguments) }
             guard let actions = expectation.actions, let swift = actions.swift else { return (.none, moved) }
             let action = ActionCall(stamp: call.stamp, index: index, expectation: expectation)
-            action.swiftTypes = (parameterTypes, resultType, accessor)
             return (.answer(SwiftAnswer { call in try swift(call, action) ?? NoValue() }, action), moved)
         case .forbidden(let expectation):
             FailureReporter.report(

@@ -76,6 +76,12 @@ private protocol KeyValue {
 }
 
 private final class MockKeyValue: Mock, KeyValue {
+    /// A property's setter beside them, named as `@Mockable` names it.
+    lazy var limitSetRef = MockReference<Int, Void, Never>(named: "limit.set")
+    var limit: Int {
+        get { 0 }
+        set { call(limitSetRef, args: newValue) }
+    }
     lazy var getRef = MockReference(get)
     lazy var setRef = MockReference<String, Int, Void, Never>(named: "set")
     lazy var setExpiringRef = MockReference<String, Int, Int?, Void, Never>(named: "set(key:value:expires:)")
@@ -115,5 +121,24 @@ struct SwiftMockGetSetMethodTests {
             """,
         ])
         #expect(store.calls(to: store.setRef).map(\.description) == [#"MockKeyValue.set("a", 1)"#])
+    }
+
+    @Test("an expectation's perform { } block reads the call as the member declares it")
+    func performReadsTheCall() {
+        let failures = captureFailures {
+            let context = Mockery("perform")
+            let store = context.withCurrent { MockKeyValue() }
+            var seen: [String] = []
+            context.checking {
+                allowing(store.setExpiringRef, any(), any(), any()).will(perform { (call: Invocation) -> Void in
+                    seen.append("\(call) \(call.argument(1, as: Int.self))")
+                })
+                allowing(store.limitSetRef, any()).will(perform { (call: Invocation) -> Void in seen.append("\(call)") })
+            }
+            store.set(key: "a", value: 5, expires: 9)
+            store.limit = 3
+            #expect(seen == ["MockKeyValue.set(key: \"a\", value: 5, expires: 9) 5", "MockKeyValue.limit = 3"])
+        }
+        #expect(failures.isEmpty, "\(failures)")
     }
 }
