@@ -87,7 +87,9 @@ enum PrototypeEvaluation {
                 return failure(FailureMessages.matcherNotPassedToMock(matcher.description, purpose: purpose), at: matcher.site)
             }
             let calls = recorder.calls
-            if let member = recorder.returnedMember { return failure(FailureMessages.swiftMemberAsCall(purpose, mock: member)) }
+            if let member = recorder.returnedMember {
+                return failure(FailureMessages.swiftMemberAsCall(purpose, mock: member.name, failure: TypeMetadata.name(of: member.failure)))
+            }
             if calls.isEmpty {
                 if let mock = recorder.returnedMock { return failure(FailureMessages.prototypeIsTheMock(purpose, mock: mock)) }
                 return failure(FailureMessages.prototypeCallsNoMock(purpose))

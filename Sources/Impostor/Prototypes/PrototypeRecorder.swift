@@ -22,8 +22,8 @@ final class PrototypeRecorder {
     /// `verify(add(1, 2))`): its name, for the message.
     private(set) var returnedMock: String?
     /// Set when the prototype's value is a Swift member's reference or prototype (Swift fell
-    /// back to the untyped form): the member's name, for the message.
-    private(set) var returnedMember: String?
+    /// back to the untyped form): the member's name and what it throws, for the message.
+    private(set) var returnedMember: (name: String, failure: Any.Type)?
     /// The error a prototype written with `try` threw, for the failure.
     private(set) var thrown: (any Error)?
 
@@ -41,7 +41,7 @@ final class PrototypeRecorder {
     /// it can be named in the failure.
     static func noteResult<Result>(_ value: Result) {
         if let member = value as? any SwiftMemberValue {
-            active?.returnedMember = member.memberName
+            active?.returnedMember = (member.memberName, member.memberFailure)
             return
         }
         guard let recorder = active, let interceptor = MockRegistry.interceptor(of: value) else { return }

@@ -12,11 +12,17 @@ extension FailureMessages {
             + "first case)."
     }
 
-    static func swiftMemberAsCall(_ purpose: String, mock: String) -> String {
-        "\(purpose)(...) was given \(mock)'s reference or prototype where a call was expected: Swift used the untyped "
-            + "form, as it does for several prototypes or when the answer after one does not fit the member (such as "
-            + "throwing(_:) with an error the member cannot throw). Pass one prototype, or the reference and its "
-            + "matchers, with an answer of the member's types."
+    /// `failure` is what the member throws: an error it cannot throw is the likeliest misfit,
+    /// so the text says which errors it can.
+    static func swiftMemberAsCall(_ purpose: String, mock: String, failure: String) -> String {
+        let throwing = switch failure {
+        case "Never": " \(mock) does not throw, so throwing(_:) has no typed form for it."
+        case "any Error", "Error": ""
+        default: " \(mock) throws only \(failure), so throwing(_:) takes only that type."
+        }
+        return "\(purpose)(...) was given \(mock)'s reference or prototype where a call was expected: Swift used the "
+            + "untyped form, as it does for several prototypes or when the answer after one does not fit the member."
+            + throwing + " Pass one prototype, or the reference and its matchers, with an answer of the member's types."
     }
 
     static func noSwiftPrototypeResult(mock: String, result: String) -> String {

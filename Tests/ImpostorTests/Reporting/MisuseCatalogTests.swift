@@ -626,8 +626,20 @@ extension cm_float_union: CRegisterLayout {
         _ = converter.convert("a")
         let line = #line + 1
         let failure = failure { stub(converter.convertRef, any()).throwing(ServiceError.notFound) }
-        #expect(failure?.message == "stub(...) was given MockConverter.convert's reference or prototype where a call was expected: Swift used the untyped form, as it does for several prototypes or when the answer after one does not fit the member (such as throwing(_:) with an error the member cannot throw). Pass one prototype, or the reference and its matchers, with an answer of the member's types.")
+        #expect(failure?.message == "stub(...) was given MockConverter.convert's reference or prototype where a call was expected: Swift used the untyped form, as it does for several prototypes or when the answer after one does not fit the member. MockConverter.convert does not throw, so throwing(_:) has no typed form for it. Pass one prototype, or the reference and its matchers, with an answer of the member's types.")
         #expect(failure?.site.line == line)
+    }
+
+    /// A member with a typed error, given another error: the text names the one it throws.
+    @Test(.mockery) func aReferenceWhoseErrorIsNotTheMembers() {
+        struct LoadError: Error {}
+        final class MockLoader: Mock {
+            lazy var loadRef = MockReference<String, Int, LoadError>(named: "load(path:)")
+        }
+        let loader = MockLoader()
+        let failure = failure { stub(loader.loadRef, any()).throwing(ServiceError.notFound) }
+        // No call or query has tied the reference to its mock yet: the member's own name.
+        #expect(failure?.message == "stub(...) was given load's reference or prototype where a call was expected: Swift used the untyped form, as it does for several prototypes or when the answer after one does not fit the member. load throws only LoadError, so throwing(_:) takes only that type. Pass one prototype, or the reference and its matchers, with an answer of the member's types.")
     }
 
     @Test(.mockery) func aCheckingBlockThatThrows() {

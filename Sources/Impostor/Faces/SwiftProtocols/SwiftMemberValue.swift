@@ -7,12 +7,16 @@
 protocol SwiftMemberValue {
     /// The member's name, as messages show it.
     var memberName: String { get }
+    /// What it throws (`Never` when nothing): the likeliest misfit is `throwing(_:)`.
+    var memberFailure: Any.Type { get }
 }
 
 extension MockReference: SwiftMemberValue {
     var memberName: String { member.name }
+    var memberFailure: Any.Type { member.failureType }
 }
 
 extension CallPrototype: SwiftMemberValue {
     var memberName: String { member.name }
+    var memberFailure: Any.Type { member.failureType }
 }

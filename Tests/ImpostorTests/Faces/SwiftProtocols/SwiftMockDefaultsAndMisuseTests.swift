@@ -99,9 +99,9 @@ struct SwiftMockDefaultsAndMisuseTests {
             stub(CallPrototype(probe.lengthRef, any())).throwing(ProbeError.broken)
         }
         let text = "stub(...) was given probe.length's reference or prototype where a call was expected: Swift used the "
-            + "untyped form, as it does for several prototypes or when the answer after one does not fit the member (such as "
-            + "throwing(_:) with an error the member cannot throw). Pass one prototype, or the reference and its matchers, "
-            + "with an answer of the member's types."
+            + "untyped form, as it does for several prototypes or when the answer after one does not fit the member. "
+            + "probe.length does not throw, so throwing(_:) has no typed form for it. Pass one prototype, or the reference "
+            + "and its matchers, with an answer of the member's types."
         #expect(failures.map(\.message) == [text, text])
         #expect(probe.length("x") == 0)
     }
