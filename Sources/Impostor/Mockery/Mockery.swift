@@ -26,12 +26,9 @@ public final class Mockery: Sendable {
     /// Its expectations, states and sequences.
     let book: ExpectationBook
     private let trampolines = Locked<[Trampoline]>([])
-    /// The Swift mocks made while this Mockery was current, released with it.
-    private let swiftMocks = Locked<[MockCore]>([])
-    /// The recorders of generated mocks' static requirements, one per mock type.
-    let staticMocks = Locked<[ObjectIdentifier: StaticMock]>([:])
-    /// C symbols rebound to this Mockery's mocks, put back when it is released.
-    let interpositions = InterpositionList()
+    /// What each face keeps here (its mocks, its rebound symbols), in the order first used:
+    /// released with the Mockery.
+    private let attachments = Locked<[any MockeryAttachment]>([])
     /// The made-up test this Mockery belongs to, which owns its interpositions whatever test
     /// runs; nil for every Mockery made by the public initializer.
     let standIn: TestIdentity?
@@ -62,21 +59,28 @@ public final class Mockery: Sendable {
     }
 
     deinit {
-        // Slots first, so that no call reaches a mock being released.
-        interpositions.removeAll(reportingTo: pendingFailures)
+        // Faces first (a rebound slot is put back), so that no call reaches a mock being
+        // released.
+        let attached = attachments.withLock { $0 }
+        for attachment in attached { attachment.detach(reportingTo: pendingFailures) }
         // Like gMock at a mock's destruction: expectations still unsatisfied fail the test
         // (unless assertIsSatisfied already reported them).
         for failure in book.unsatisfied() { FailureReporter.report(failure, pending: pendingFailures) }
         for trampoline in trampolines.withLock({ $0 }) { trampoline.interceptor.release() }
-        for core in swiftMocks.withLock({ $0 }) { core.release() }
+        for attachment in attached { attachment.release() }
         book.tearDown()
         pendingFailures.orphan()
         FailureReporter.flush(pendingFailures)
     }
 
-    /// Takes charge of a Swift mock made while this Mockery is current.
-    func adopt(_ core: MockCore) {
-        swiftMocks.withLock { $0.append(core) }
+    /// The attachment of type `A` this Mockery keeps for a face, made empty on first use.
+    func attachment<A: MockeryAttachment>(_ type: A.Type) -> A {
+        attachments.withLock { attached in
+            for attachment in attached { if let found = attachment as? A { return found } }
+            let made = A()
+            attached.append(made)
+            return made
+        }
     }
 
     /// The process-wide default Mockery, which lives as long as the process.

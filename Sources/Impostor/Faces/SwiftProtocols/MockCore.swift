@@ -35,7 +35,7 @@ public final class MockCore: Sendable {
         let mockery = Mockery.current
         pendingFailures = mockery.pendingFailures
         book = mockery.book
-        mockery.adopt(self)
+        mockery.attachment(OwnedSwiftMocks.self).adopt(self)
     }
 
     deinit {

@@ -16,7 +16,7 @@ public final class StaticMock: Mocking, Sendable {
     @_documentation(visibility: private)
     public static func _of(_ type: Any.Type) -> StaticMock {
         let mockery = Mockery.current
-        return mockery.staticMocks.withLock { table in
+        return mockery.attachment(StaticMockTable.self).recorders.withLock { table in
             if let known = table[ObjectIdentifier(type)] { return known }
             // Made inside the Mockery's scope already (`Mockery.current`), so `MockCore`
             // registers with it and is released with it.
@@ -25,4 +25,12 @@ public final class StaticMock: Mocking, Sendable {
             return made
         }
     }
+}
+
+/// The static recorders a Mockery keeps, one per mock type; their cores are released with the
+/// Mockery's other Swift mocks (``OwnedSwiftMocks``).
+final class StaticMockTable: MockeryAttachment {
+    let recorders = Locked<[ObjectIdentifier: StaticMock]>([:])
+
+    init() {}
 }

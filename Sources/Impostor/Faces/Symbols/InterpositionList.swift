@@ -1,12 +1,14 @@
 /// The interpositions a ``Mockery`` owns, removed (newest first) when it is released.
-final class InterpositionList: Sendable {
+final class InterpositionList: MockeryAttachment {
     private let layers = Locked<[InterpositionLayer]>([])
+
+    init() {}
 
     func append(_ layer: InterpositionLayer) { layers.withLock { $0.append(layer) } }
 
     /// Removes every layer; slots that could not be put back are reported to `pending`, at
     /// the `interpose` line concerned.
-    func removeAll(reportingTo pending: PendingFailures) {
+    func detach(reportingTo pending: PendingFailures) {
         let all = layers.withLock { layers in
             defer { layers = [] }
             return layers
@@ -17,4 +19,9 @@ final class InterpositionList: Sendable {
             }
         }
     }
+}
+
+extension Mockery {
+    /// C symbols rebound to this Mockery's mocks, put back first when it is released.
+    var interpositions: InterpositionList { attachment(InterpositionList.self) }
 }
