@@ -18,4 +18,15 @@ enum MockRegistry {
         guard let address = Trampoline.address(of: function) else { return nil }
         return trampolines.withLock { $0[address]?.interceptor }
     }
+
+    /// The mock behind `value` taken whole: a Swift mock object's core (with the members it
+    /// has stubbed but not called yet found in its properties), a function pointer's
+    /// interceptor, or nil when `value` is not a mock.
+    static func wholeMock<Value>(of value: Value) -> (any WholeMock)? {
+        if let swiftMock = value as? any Mocking {
+            ReferenceDiscovery.adoptReferences(of: swiftMock)
+            return swiftMock.mockCore
+        }
+        return interceptor(of: value)
+    }
 }

@@ -58,38 +58,16 @@ enum MockClearing {
     /// Forgets `mock`'s recorded calls, and its stubs too when `forgettingStubs`, after
     /// reporting the failures its calls raised so far.
     static func clear<Mock>(_ mock: Mock, forgettingStubs: Bool, site: SourceSite) {
-        if let swiftMock = mock as? any Mocking { return clear(swiftMock, forgettingStubs: forgettingStubs, site: site) }
-        guard let interceptor = MockRegistry.interceptor(of: mock) else {
+        guard let whole = MockRegistry.wholeMock(of: mock) else {
             FailureReporter.report(ImpostorFailure(message: FailureMessages.notAMock("\(Mock.self)"), site: site))
             return
         }
-        FailureReporter.flush(interceptor.pendingFailures)
+        FailureReporter.flush(whole.pendingFailures)
         FailureReporter.flush(.global)
-        if interceptor.isReleased {
-            FailureReporter.report(ImpostorFailure(message: FailureMessages.releasedMockQueried(interceptor.name), site: site))
+        if whole.isReleased {
+            FailureReporter.report(ImpostorFailure(message: FailureMessages.releasedMockQueried(whole.name), site: site))
             return
         }
-        // Stubs first, then calls: once this returns, no call meets a forgotten stub, and the
-        // recorded calls are those made since (and any that were in progress).
-        if forgettingStubs { interceptor.forgetStubs() }
-        interceptor.store.removeAll()
-    }
-
-    /// The same for a Swift mock: each member it has used forgets its calls, and its stubs
-    /// and registered result when `forgettingStubs`.
-    static func clear(_ mock: any Mocking, forgettingStubs: Bool, site: SourceSite) {
-        let core = mock.mockCore
-        FailureReporter.flush(core.pendingFailures)
-        FailureReporter.flush(.global)
-        if core.isReleased {
-            FailureReporter.report(ImpostorFailure(message: FailureMessages.releasedMockQueried(core.name), site: site))
-            return
-        }
-        // Members stubbed but never called are found in the mock's properties.
-        ReferenceDiscovery.adoptReferences(of: mock)
-        for member in core.knownMembers {
-            if forgettingStubs { member.forgetStubs(keptBy: core) }
-            member.resetCalls()
-        }
+        whole.forgetCalls(andStubs: forgettingStubs)
     }
 }

@@ -135,6 +135,10 @@ public func verifyInOrder(
 /// verify(add(1, 2))
 /// verifyNoMoreInvocations(add)
 /// ```
+///
+/// For C mocks and Swift mocks alike: a Swift mock's calls to all its members count, listed
+/// oldest first. Something that is not a mock, or a mock released with its Mockery (whose
+/// calls are gone), is reported at this line.
 public func verifyNoMoreInvocations<each Mock>(
     _ mocks: repeat each Mock,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
@@ -144,6 +148,9 @@ public func verifyNoMoreInvocations<each Mock>(
 }
 
 /// Verifies that the mocks received no calls at all.
+///
+/// Something that is not a mock, or a mock released with its Mockery, is reported at this
+/// line, as for ``verifyNoMoreInvocations(_:fileID:filePath:line:column:)``.
 public func verifyZeroInvocations<each Mock>(
     _ mocks: repeat each Mock,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
@@ -180,51 +187,24 @@ enum Verification {
         for pattern in patterns { FailureReporter.flush(pattern.pendingFailures) }
     }
 
+    /// `verifyNoMoreInvocations` / `verifyZeroInvocations`: every call to `mock` (each member
+    /// of a Swift mock), or those no verify has accounted for, fails at `site`.
     static func checkUnverified<Mock>(_ mock: Mock, allCalls: Bool, site: SourceSite) {
-        if let swiftMock = mock as? any Mocking {
-            return checkUnverified(swiftMock.mockCore, allCalls: allCalls, site: site)
-        }
-        guard let interceptor = MockRegistry.interceptor(of: mock) else {
+        guard let whole = MockRegistry.wholeMock(of: mock) else {
             FailureReporter.report(ImpostorFailure(message: FailureMessages.notAMock("\(Mock.self)"), site: site))
             return
         }
-        FailureReporter.flush(interceptor.pendingFailures)
-        let batch = interceptor.store.snapshot()
-        let offending = (0..<batch.count).map(batch.view).filter { allCalls || !$0.isVerified }
-        guard !offending.isEmpty else { return }
-        let calls = offending.map { (position: $0.index + 1, call: Invocation(mockName: interceptor.name, signature: batch.signature, record: $0.record())) }
-        FailureReporter.report(ImpostorFailure(
-            message: allCalls
-                ? FailureMessages.unexpectedCalls(mock: interceptor.name, calls: calls)
-                : FailureMessages.unverifiedCalls(mock: interceptor.name, calls: calls),
-            site: site))
-    }
-}
-
-extension Verification {
-    /// `verifyNoMoreInvocations` / `verifyZeroInvocations` on a Swift mock: every member it
-    /// has called or been queried about.
-    static func checkUnverified(_ core: MockCore, allCalls: Bool, site: SourceSite) {
-        FailureReporter.flush(core.pendingFailures)
-        if core.isReleased {
-            FailureReporter.report(ImpostorFailure(message: FailureMessages.releasedMockQueried(core.name), site: site))
+        FailureReporter.flush(whole.pendingFailures)
+        if whole.isReleased {
+            FailureReporter.report(ImpostorFailure(message: FailureMessages.releasedMockQueried(whole.name), site: site))
             return
         }
-        // Every call to the mock, oldest first, so that each listed call shows its place.
-        var all: [(call: Invocation, offends: Bool)] = []
-        for member in core.knownMembers {
-            let (calls, verified, _) = member.snapshot()
-            for (position, call) in calls.enumerated() {
-                all.append((Invocation(member: member, swift: call), allCalls || !verified.contains(position)))
-            }
-        }
-        all.sort { $0.call.stamp < $1.call.stamp }
-        let offending = all.enumerated().filter(\.element.offends).map { (position: $0.offset + 1, call: $0.element.call) }
+        let offending = whole.recordedCalls(unverifiedOnly: !allCalls)
         guard !offending.isEmpty else { return }
         FailureReporter.report(ImpostorFailure(
             message: allCalls
-                ? FailureMessages.unexpectedCalls(mock: core.name, calls: offending)
-                : FailureMessages.unverifiedCalls(mock: core.name, calls: offending),
+                ? FailureMessages.unexpectedCalls(mock: whole.name, calls: offending)
+                : FailureMessages.unverifiedCalls(mock: whole.name, calls: offending),
             site: site))
     }
 }

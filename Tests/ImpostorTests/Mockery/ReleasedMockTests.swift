@@ -117,6 +117,33 @@ import Testing
         #expect(captureFailures { other.assertIsSatisfied() }.isEmpty, "nothing was expected of the released mock")
     }
 
+    /// `verifyNoMoreInvocations` and `verifyZeroInvocations` on a released mock have nothing
+    /// left to check: each says so at its line, for a C mock (whose release used to let them
+    /// pass) and a Swift mock alike.
+    @Test func checkingForNoMoreCallsOfAReleasedMockSaysItWasReleased() {
+        var mockery: Mockery? = Mockery("short-lived no more")
+        let add = mockery!.mock(of: ct_binary_i32.self, named: "late_no_more")
+        let probe = mockery!.withCurrent { MockProbe(named: "late_probe") }
+        #expect(ct_call_binary_i32(add, 1, 1) == 0)
+        _ = probe.count()
+        mockery = nil
+        var lines: [Int] = []
+        let failures = captureFailures {
+            lines.append(#line + 1)
+            verifyNoMoreInvocations(add)
+            lines.append(#line + 1)
+            verifyZeroInvocations(add)
+            lines.append(#line + 1)
+            verifyNoMoreInvocations(probe)
+            lines.append(#line + 1)
+            verifyZeroInvocations(probe)
+        }
+        let c = "Mock late_no_more was released with its Mockery; its calls are gone."
+        let swift = "Mock late_probe was released with its Mockery; its calls are gone."
+        #expect(failures.map(\.message) == [c, c, swift, swift])
+        #expect(failures.map(\.site.line) == lines)
+    }
+
     @Test func mocksOfALiveMockeryAreNotReleased() {
         let mockery = Mockery("alive")
         let add = mockery.mock(of: ct_binary_i32.self, named: "alive_add")
