@@ -15,7 +15,7 @@ struct ReadmeLinesTests {
             "CFunctionMocksArticleTests.swift",
             "ExpectationsArticleExamplesTests.swift", "FunctionTablesArticleTests.swift", "StubbingArticleExamplesTests.swift",
             "../Verification/VerificationMessageTests.swift", "../Faces/Symbols/InterpositionTestSupport.swift",
-            "../Faces/SwiftProtocols/MockingKitExampleTests.swift",
+            "../Faces/SwiftProtocols/MockingKitExampleTests.swift", "VirtualTimeArticleTests.swift",
         ].map { here.appendingPathComponent($0).standardized.path }
         let mockable = ["GeneratedMocksExamplesTests.swift", "MacroReadmeExampleTests.swift"].map {
             here.appendingPathComponent("../../ImpostorMockableTests").appendingPathComponent($0).standardized.path

@@ -1,0 +1,63 @@
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The state of one virtual timeline: how far it has advanced, and where each clock it moves
+/// started. Immutable but for the advance, so the interposed clocks read it without a lock.
+final class Timeline: Sendable {
+    /// Nanoseconds the timeline has advanced since it began.
+    private let advanced = Atomic<Int64>(0)
+    /// Each clock that follows the timeline, with its reading (in nanoseconds) when it began:
+    /// the wall clocks at the chosen instant, the others where the real clock stood, so that
+    /// every clock moves by the same amount and they agree after each advance.
+    private let origins: [(clock: clockid_t, origin: Int64)]
+
+    /// The clocks that follow a timeline: the wall clocks and the monotonic ones. The CPU-time
+    /// clocks measure work, not time, and stay real.
+    static let wallClocks: [clockid_t] = [CLOCK_REALTIME, CLOCK_REALTIME_COARSE, CLOCK_REALTIME_ALARM, CLOCK_TAI]
+    static let monotonicClocks: [clockid_t] = [
+        CLOCK_MONOTONIC, CLOCK_MONOTONIC_RAW, CLOCK_MONOTONIC_COARSE, CLOCK_BOOTTIME, CLOCK_BOOTTIME_ALARM,
+    ]
+
+    /// A timeline whose wall clocks start at `wallStart` nanoseconds since 1970 and whose
+    /// monotonic clocks start where the real ones are now.
+    init(wallStart: Int64) {
+        var origins = Self.wallClocks.map { (clock: $0, origin: wallStart) }
+        for clock in Self.monotonicClocks {
+            var now = timespec()
+            // Impostor's own read, before anything is rebound: the real clock.
+            guard clock_gettime(clock, &now) == 0 else { continue }
+            origins.append((clock, Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)))
+        }
+        self.origins = origins
+    }
+
+    /// Nanoseconds advanced so far.
+    var elapsed: Int64 { advanced.load(ordering: .acquiring) }
+
+    /// Moves every clock forward by `nanoseconds` (zero or more), or returns false, changing
+    /// nothing, when a clock would pass the largest instant a `timespec` holds.
+    func advance(by nanoseconds: Int64) -> Bool {
+        var current = advanced.load(ordering: .relaxed)
+        while true {
+            let (next, overflow) = current.addingReportingOverflow(nanoseconds)
+            guard !overflow, origins.allSatisfy({ !$0.origin.addingReportingOverflow(next).overflow }) else { return false }
+            let (exchanged, original) = advanced.compareExchange(expected: current, desired: next, ordering: .acquiringAndReleasing)
+            if exchanged { return true }
+            current = original
+        }
+    }
+
+    /// The reading of `clock` on the timeline, in nanoseconds, or nil for a clock that stays
+    /// real.
+    func reading(_ clock: clockid_t) -> Int64? {
+        guard let origin = origins.first(where: { $0.clock == clock })?.origin else { return nil }
+        return origin + elapsed
+    }
+
+    /// The wall clock's reading on the timeline, in nanoseconds since 1970.
+    var wallClock: Int64 { reading(CLOCK_REALTIME)! }
+}

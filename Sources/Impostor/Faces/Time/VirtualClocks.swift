@@ -1,0 +1,97 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import FoundationEssentials
+
+/// The C clock functions rebound to a timeline: `clock_gettime`, `gettimeofday` and `time`, in
+/// Foundation and the Swift runtime (whose `Date()` and clocks call them), in the libraries the
+/// test names and in the test executable.
+enum VirtualClocks {
+    typealias ClockGetTime = @convention(c) (clockid_t, UnsafeMutablePointer<timespec>?) -> Int32
+    typealias GetTimeOfDay = @convention(c) (UnsafeMutablePointer<timeval>?, UnsafeMutableRawPointer?) -> Int32
+    typealias Time = @convention(c) (UnsafeMutablePointer<time_t>?) -> time_t
+
+    /// The functions, by name.
+    static let symbols = ["clock_gettime", "gettimeofday", "time"]
+    /// The libraries whose calls carry `Date()`, `ContinuousClock.now` and `SuspendingClock.now`.
+    static let swiftLibraries = ["libFoundationEssentials", "libswift_Concurrency"]
+
+    /// Begins a timeline at `start`: rebinds the clock functions for the current test, in a
+    /// Mockery of their own. What cannot follow is reported at `site`.
+    static func begin(at start: Date, libraries: [String], executable: Bool, site: SourceSite) -> VirtualTime {
+        let seconds = start.timeIntervalSince1970.rounded(.down)
+        let wallStart = Int64(seconds) * 1_000_000_000 + Int64(((start.timeIntervalSince1970 - seconds) * 1e9).rounded())
+        let timeline = Timeline(wallStart: wallStart)
+        let mockery = Mockery("virtual time")
+        var scopes: [(scope: InterpositionScope, named: Bool)] = swiftLibraries.map { (.library($0), false) }
+        scopes += libraries.map { (.library($0), true) }
+        if executable { scopes.append((.mainExecutable, true)) }
+        for (scope, named) in scopes {
+            let imported = LoadedObjects.importedNames(symbols, in: scope)
+            guard !imported.isEmpty else {
+                // Foundation or the Swift runtime not loaded: nothing of theirs to follow.
+                if named { report(scope, site: site) }
+                continue
+            }
+            for symbol in imported {
+                do throws(InterpositionError) {
+                    try rebind(symbol, in: scope, of: mockery, to: timeline, site: site)
+                } catch {
+                    FailureReporter.report(ImpostorFailure(message: error.description, site: site))
+                }
+            }
+        }
+        return VirtualTime(timeline: timeline, clocks: mockery)
+    }
+
+    /// Why `scope` has no clock of its own to rebind: not loaded, a sanitizer's interceptor in
+    /// front of the executable's clocks, or no clock read through a slot.
+    private static func report(_ scope: InterpositionScope, site: SourceSite) {
+        let message: String
+        switch scope {
+        case .library(let name) where LoadedObjects.scan(symbols[0], in: scope).objectsMatched == 0:
+            message = FailureMessages.virtualTimeLibraryNotLoaded(name)
+        case .mainExecutable:
+            let runtime = symbols.lazy.compactMap(InterpositionDiagnosis.sanitizer(intercepting:)).first
+            message = FailureMessages.virtualTimeExecutableUnreached(sanitizer: runtime)
+        default:
+            message = FailureMessages.virtualTimeNoClock(in: scope.description, symbols: symbols)
+        }
+        FailureReporter.report(ImpostorFailure(message: message, site: site))
+    }
+
+    /// Rebinds `symbol` in `scope` to a mock of `mockery` that answers from `timeline`, and
+    /// from the real function for a clock the timeline does not move.
+    private static func rebind(
+        _ symbol: String, in scope: InterpositionScope, of mockery: Mockery, to timeline: Timeline, site: SourceSite
+    ) throws(InterpositionError) {
+        switch symbol {
+        case "clock_gettime":
+            let mock = try mockery.interposition(symbol, as: ClockGetTime.self, in: scope, answering: .thisTest, capturing: [:], site: site)
+            let real = original(of: mock)
+            stub(mock(any(), any())).with { (clock: clockid_t, reading: UnsafeMutablePointer<timespec>?) -> Int32 in
+                guard let reading, let nanoseconds = timeline.reading(clock) else { return real(clock, reading) }
+                reading.pointee = timespec(tv_sec: time_t(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+                return 0
+            }
+        case "gettimeofday":
+            let mock = try mockery.interposition(symbol, as: GetTimeOfDay.self, in: scope, answering: .thisTest, capturing: [:], site: site)
+            stub(mock(any(), any())).with { (reading: UnsafeMutablePointer<timeval>?, zone: UnsafeMutableRawPointer?) -> Int32 in
+                let nanoseconds = timeline.wallClock
+                reading?.pointee = timeval(tv_sec: time_t(nanoseconds / 1_000_000_000), tv_usec: suseconds_t(nanoseconds % 1_000_000_000 / 1000))
+                // The obsolete time zone argument: UTC with no daylight saving, as the kernel answers.
+                zone?.initializeMemory(as: Int32.self, repeating: 0, count: 2)
+                return 0
+            }
+        default:
+            let mock = try mockery.interposition(symbol, as: Time.self, in: scope, answering: .thisTest, capturing: [:], site: site)
+            stub(mock(any())).with { (seconds: UnsafeMutablePointer<time_t>?) -> time_t in
+                let now = time_t(timeline.wallClock / 1_000_000_000)
+                seconds?.pointee = now
+                return now
+            }
+        }
+    }
+}

@@ -1,0 +1,49 @@
+// Texts for virtual time.
+
+extension FailureMessages {
+    /// `advance(by:)` given a negative duration.
+    static func negativeAdvance(_ duration: Duration) -> String {
+        "advance(by:) was given a negative duration (\(duration)): a timeline only goes forward. "
+            + "Give zero or more; the clocks did not move."
+    }
+
+    /// `advance(by:)` or `advance(to:)` that would carry a clock past what a `timespec` holds.
+    static func advancePastTheEnd(_ duration: Duration) -> String {
+        "advance(by: \(duration)) would carry the clocks past the last instant C's timespec holds "
+            + "(year 292,277,026,596); the clocks did not move."
+    }
+
+    /// `advance(to:)` given an instant before the timeline's.
+    static func advanceIntoThePast(to instant: String, now: String) -> String {
+        "advance(to: \(instant)) asks for an instant before the timeline's (\(now)): a timeline only goes forward. "
+            + "The clocks did not move."
+    }
+
+    /// `withVirtualTime` inside another.
+    static let virtualTimeInsideVirtualTime =
+        "withVirtualTime was called inside another withVirtualTime: a test has one timeline. "
+        + "The body ran on the outer timeline; advance that one instead."
+
+    /// A library named to `withVirtualTime(in:)` that is not loaded.
+    static func virtualTimeLibraryNotLoaded(_ name: String) -> String {
+        "withVirtualTime(in: [\"\(name)\"]): no loaded library is named \(name), so none of its clock reads can follow "
+            + "the timeline. Load it first (link it, or call it once), or check the name (\"libsqlite3\" selects "
+            + "libsqlite3.so.0). The other clocks follow the timeline."
+    }
+
+    /// A scope that reads no clock through a slot.
+    static func virtualTimeNoClock(in scope: String, symbols: [String]) -> String {
+        "withVirtualTime(in: [\"\(scope)\"]): \(scope) calls none of \(symbols.joined(separator: ", ")) through its "
+            + "GOT, so nothing in it can follow the timeline (it may read the clock with a system call of its own, "
+            + "or through another library: name that one). The other clocks follow the timeline."
+    }
+
+    /// The test executable's own clock reads cannot follow the timeline.
+    static func virtualTimeExecutableUnreached(sanitizer: String?) -> String {
+        let why = sanitizer.map { "\($0)'s interceptors take the test executable's clock calls before any GOT slot" }
+            ?? "the test executable calls no clock function through its GOT"
+        return "withVirtualTime: \(why), so the clock reads of the test's own C targets stay real. Date(), "
+            + "ContinuousClock, SuspendingClock and the libraries named follow the timeline. Pass executable: false "
+            + "to say that is enough" + (sanitizer == nil ? "." : ", or run the test without the sanitizer.")
+    }
+}
