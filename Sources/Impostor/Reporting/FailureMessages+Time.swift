@@ -38,11 +38,15 @@ extension FailureMessages {
             + "or through another library: name that one). The other clocks follow the timeline."
     }
 
-    /// The test executable's own clock reads cannot follow the timeline.
-    static func virtualTimeExecutableUnreached(sanitizer: String?) -> String {
-        let why = sanitizer.map { "\($0)'s interceptors take the test executable's clock calls before any GOT slot" }
-            ?? "the test executable calls no clock function through its GOT"
-        return "withVirtualTime: \(why), so the clock reads of the test's own C targets stay real. Date(), "
+    /// The test executable's own calls of `unreached` cannot follow the timeline: a sanitizer's
+    /// interceptor takes them, or the executable reads no clock through a slot. Its calls of
+    /// `following` do.
+    static func virtualTimeExecutableUnreached(sanitizer: String?, unreached: [String], following: [String]) -> String {
+        let names = unreached.joined(separator: ", ")
+        let why = sanitizer.map { "\($0)'s interceptors take the test executable's calls of \(names) before any GOT slot" }
+            ?? "the test executable calls none of \(names) through its GOT"
+        let rest = following.isEmpty ? "" : "; its calls of \(following.joined(separator: ", ")) follow the timeline"
+        return "withVirtualTime: \(why), so the test's own C targets read those in real time\(rest). Date(), "
             + "ContinuousClock, SuspendingClock and the libraries named follow the timeline. Pass executable: false "
             + "to say that is enough" + (sanitizer == nil ? "." : ", or run the test without the sanitizer.")
     }

@@ -30,7 +30,12 @@ enum VirtualClocks {
         if executable { scopes.append((.mainExecutable, true)) }
         for (scope, named) in scopes {
             let imported = LoadedObjects.importedNames(symbols, in: scope)
-            guard !imported.isEmpty else {
+            if scope == .mainExecutable {
+                // A sanitizer's interceptor takes the executable's calls of what it intercepts
+                // before any slot: say which of its clocks stay real.
+                let unreached = symbols.filter { !imported.contains($0) && InterpositionDiagnosis.sanitizer(intercepting: $0) != nil }
+                if imported.isEmpty || !unreached.isEmpty { reportExecutable(following: imported, unreached: unreached, site: site) }
+            } else if imported.isEmpty {
                 // Foundation or the Swift runtime not loaded: nothing of theirs to follow.
                 if named { report(scope, site: site) }
                 continue
@@ -46,19 +51,24 @@ enum VirtualClocks {
         return VirtualTime(timeline: timeline, clocks: mockery)
     }
 
-    /// Why `scope` has no clock of its own to rebind: not loaded, a sanitizer's interceptor in
-    /// front of the executable's clocks, or no clock read through a slot.
+    /// Why the library `scope` names has no clock of its own to rebind: not loaded, or no
+    /// clock read through a slot.
     private static func report(_ scope: InterpositionScope, site: SourceSite) {
         let message: String
-        switch scope {
-        case .library(let name) where LoadedObjects.scan(symbols[0], in: scope).objectsMatched == 0:
+        if case .library(let name) = scope, LoadedObjects.scan(symbols[0], in: scope).objectsMatched == 0 {
             message = FailureMessages.virtualTimeLibraryNotLoaded(name)
-        case .mainExecutable:
-            let runtime = symbols.lazy.compactMap(InterpositionDiagnosis.sanitizer(intercepting:)).first
-            message = FailureMessages.virtualTimeExecutableUnreached(sanitizer: runtime)
-        default:
+        } else {
             message = FailureMessages.virtualTimeNoClock(in: scope.description, symbols: symbols)
         }
+        FailureReporter.report(ImpostorFailure(message: message, site: site))
+    }
+
+    /// Which of the test executable's own clock calls stay real: those a sanitizer's
+    /// interceptor takes, or all when it reads no clock through a slot.
+    private static func reportExecutable(following: [String], unreached: [String], site: SourceSite) {
+        let runtime = unreached.lazy.compactMap(InterpositionDiagnosis.sanitizer(intercepting:)).first
+        let message = FailureMessages.virtualTimeExecutableUnreached(
+            sanitizer: runtime, unreached: unreached.isEmpty ? symbols : unreached, following: following)
         FailureReporter.report(ImpostorFailure(message: message, site: site))
     }
 

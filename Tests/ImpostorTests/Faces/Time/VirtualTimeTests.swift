@@ -14,7 +14,7 @@ import Glibc
 
     /// Whether the test executable's own clock calls (the C target's) can follow: not when a
     /// sanitizer's interceptor takes them before any slot.
-    static let executableFollows = !InterpositionTestSupport.sanitizerIntercepts("clock_gettime")
+    static let executableFollows = !["clock_gettime", "gettimeofday", "time"].contains(where: InterpositionTestSupport.sanitizerIntercepts)
 
     /// Nanoseconds of an instant of one of Swift's clocks since that clock's zero.
     static func nanoseconds(_ duration: Duration) -> Int64 {
@@ -178,11 +178,15 @@ import Glibc
         guard let sanitizer = InterpositionTestSupport.sanitizerInExecutable(intercepting: "clock_gettime") else {
             return #expect(failures.isEmpty, "\(failures.map(\.message))")
         }
+        let symbols = ["clock_gettime", "gettimeofday", "time"]
+        let unreached = symbols.filter(InterpositionTestSupport.sanitizerIntercepts)
+        let following = symbols.filter { !unreached.contains($0) }
+        let rest = following.isEmpty ? "" : "; its calls of \(following.joined(separator: ", ")) follow the timeline"
         #expect(failures.map(\.message) == [
-            "withVirtualTime: \(sanitizer)'s interceptors take the test executable's clock calls before any GOT slot, so the "
-                + "clock reads of the test's own C targets stay real. Date(), ContinuousClock, SuspendingClock and the "
-                + "libraries named follow the timeline. Pass executable: false to say that is enough, or run the test "
-                + "without the sanitizer."
+            "withVirtualTime: \(sanitizer)'s interceptors take the test executable's calls of \(unreached.joined(separator: ", ")) "
+                + "before any GOT slot, so the test's own C targets read those in real time\(rest). Date(), ContinuousClock, "
+                + "SuspendingClock and the libraries named follow the timeline. Pass executable: false to say that is enough, "
+                + "or run the test without the sanitizer."
         ])
         #expect(failures.map(\.site.line) == [line])
     }
