@@ -13,6 +13,9 @@ enum VirtualClocks {
     typealias GetTimeOfDay = @convention(c) (UnsafeMutablePointer<timeval>?, UnsafeMutableRawPointer?) -> Int32
     typealias Time = @convention(c) (UnsafeMutablePointer<time_t>?) -> time_t
 
+    /// Where a timeline starts unless the test says: 2023-11-14 22:13:20 UTC.
+    static let defaultStart = Date(timeIntervalSince1970: 1_700_000_000)
+
     /// The functions, by name.
     static let symbols = ["clock_gettime", "gettimeofday", "time"]
     /// The libraries whose calls carry `Date()`, `ContinuousClock.now` and `SuspendingClock.now`.
@@ -21,8 +24,15 @@ enum VirtualClocks {
     /// Begins a timeline at `start`: rebinds the clock functions for the current test, in a
     /// Mockery of their own. What cannot follow is reported at `site`.
     static func begin(at start: Date, libraries: [String], executable: Bool, site: SourceSite) -> VirtualTime {
-        let seconds = start.timeIntervalSince1970.rounded(.down)
-        let wallStart = Int64(seconds) * 1_000_000_000 + Int64(((start.timeIntervalSince1970 - seconds) * 1e9).rounded())
+        var since1970 = start.timeIntervalSince1970
+        // Nanoseconds in 64 bits hold 1677 to 2262: outside that, say so and start at the default.
+        if !(abs(since1970) < 9e9) {
+            FailureReporter.report(ImpostorFailure(
+                message: FailureMessages.virtualTimeStartOutOfRange(start.description, default: defaultStart.description), site: site))
+            since1970 = defaultStart.timeIntervalSince1970
+        }
+        let seconds = since1970.rounded(.down)
+        let wallStart = Int64(seconds) * 1_000_000_000 + Int64(((since1970 - seconds) * 1e9).rounded())
         let timeline = Timeline(wallStart: wallStart)
         let mockery = Mockery("virtual time")
         var scopes: [(scope: InterpositionScope, named: Bool)] = swiftLibraries.map { (.library($0), false) }

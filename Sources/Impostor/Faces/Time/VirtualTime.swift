@@ -98,8 +98,9 @@ public final class VirtualTime: Sendable {
 /// Runs `body` on a virtual timeline that starts at `start`: see ``VirtualTime``.
 ///
 /// - Parameters:
-///   - start: the wall-clock instant the timeline starts at (`Date()` reads it first). The
-///     monotonic clocks start where the real ones stand, and every clock then moves together.
+///   - start: the wall-clock instant the timeline starts at (`Date()` reads it first), by
+///     default 2023-11-14 22:13:20 UTC, between the years 1677 and 2262. The monotonic clocks
+///     start where the real ones stand, and every clock then moves together.
 ///   - libraries: C libraries whose own clock reads follow the timeline too, by name as for
 ///     ``interpose(_:as:in:answering:capturing:fileID:filePath:line:column:)``
 ///     (`["libsqlite3"]`). Foundation and the Swift runtime always follow.

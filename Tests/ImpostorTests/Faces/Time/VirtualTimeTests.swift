@@ -150,6 +150,11 @@ import Glibc
             withVirtualTime(in: ["libnotloaded"], executable: Self.executableFollows) { _ in }
             lines.append(#line + 1)
             withVirtualTime(in: ["libffi"], executable: Self.executableFollows) { _ in }
+            lines.append(#line + 1)
+            withVirtualTime(startingAt: .distantFuture, executable: Self.executableFollows) { time in
+                #expect(time.now == Self.start, "the default start instead")
+                #expect(Date() == Self.start)
+            }
         }
         #expect(failures.map(\.message) == [
             "advance(by:) was given a negative duration (-1.0 seconds): a timeline only goes forward. "
@@ -166,6 +171,8 @@ import Glibc
             "withVirtualTime(in: [\"libffi\"]): libffi calls none of clock_gettime, gettimeofday, time through its GOT, "
                 + "so nothing in it can follow the timeline (it may read the clock with a system call of its own, or "
                 + "through another library: name that one). The other clocks follow the timeline.",
+            "withVirtualTime(startingAt: 4001-01-01 00:00:00 +0000) is outside what a timeline holds (the years 1677 to "
+                + "2262: nanoseconds since 1970 in 64 bits, as C's clocks count them); it starts at 2023-11-14 22:13:20 +0000 instead.",
         ])
         #expect(failures.map(\.site.line) == lines)
     }
