@@ -48,8 +48,9 @@ void ccp_pair_text_before_guard(ccp_text_fn _Nonnull fast, ccp_text_fn _Nonnull 
 /// `readable` bytes right before a guard page, passed with `length`.
 void ccp_pair_buffer_across_guard(ccp_buffer_fn _Nonnull fast, ccp_buffer_fn _Nonnull slow, size_t readable,
                                   size_t length);
-/// A page unmapped just before each call (a page each), passed with `length`.
-void ccp_pair_buffer_unmapped(ccp_buffer_fn _Nonnull fast, ccp_buffer_fn _Nonnull slow, size_t length);
+/// A page unmapped just before each call (a page each), passed with `length`. Returns 0 when
+/// something else mapped either page before it was checked after the calls, so they proved nothing.
+int ccp_pair_buffer_unmapped(ccp_buffer_fn _Nonnull fast, ccp_buffer_fn _Nonnull slow, size_t length);
 /// Text of `length` 'y' bytes and a NUL (longer than a capture's 1 MiB limit when asked).
 void ccp_pair_long_text(ccp_log_fn _Nonnull fast, ccp_log_fn _Nonnull slow, size_t length);
 

@@ -111,8 +111,14 @@ import Testing
                 continue
             }
         }
-        // Each call gets a page of its own, unmapped just before it.
-        ccp_pair_buffer_unmapped(pair.fast, pair.slow, 5)
+        // Each call gets a page of its own, unmapped just before it. A test running beside this one
+        // can map the freed pages before the calls read them; the helper says so and the pair is
+        // made again.
+        var unmappedThroughout = false
+        for _ in 0..<8 where !unmappedThroughout {
+            unmappedThroughout = ccp_pair_buffer_unmapped(pair.fast, pair.slow, 5) != 0
+        }
+        #expect(unmappedThroughout, "the freed pages were mapped again before the calls in 8 tries")
         for (fast, slow) in Self.calls(pair).suffix(1) {
             guard case .unreadable(let fastAddress) = fast.record?.capture(0), case .unreadable(let slowAddress) = slow.record?.capture(0)
             else {
