@@ -56,4 +56,26 @@ extension FailureMessages {
             + "ContinuousClock, SuspendingClock and the libraries named follow the timeline. Pass executable: false "
             + "to say that is enough" + (sanitizer == nil ? "." : ", or run the test without the sanitizer.")
     }
+
+    /// A sleep whose deadline lies past what a `timespec` holds.
+    static func sleepPastTheEnd(_ call: String) -> String {
+        "\(call) asks to sleep past the last instant C's timespec holds (year 292,277,026,596); it returned at once "
+            + "and the clocks did not move."
+    }
+
+    /// A sleep on a manually advanced timeline that no advance reached.
+    static func sleepNeverWoken(_ sleep: String, limit: Duration) -> String {
+        "A sleep waited \(limit) of real time for the test to advance the timeline to its deadline, and nothing did: "
+            + "\(sleep). The timeline is advanced manually, so only advance(by:), advance(to:) or advanceToNextSleep() "
+            + "wake a sleep; a sleep on the test's own thread cannot be woken that way. It returned, the clocks unmoved. "
+            + "Advance the timeline from the test, or let it advance automatically."
+    }
+
+    /// Sleeps still waiting when the scope ended.
+    static func sleepsLeftWaiting(_ sleeps: [String]) -> String {
+        let count = sleeps.count == 1 ? "A sleep was" : "\(sleeps.count) sleeps were"
+        return "\(count) still waiting on the timeline when withVirtualTime ended, and returned at once: "
+            + sleeps.joined(separator: "; ") + ". Advance the timeline past their deadlines before the scope ends, "
+            + "or stop the code that sleeps."
+    }
 }

@@ -2,6 +2,9 @@ import CSQLite3
 import Foundation
 import Impostor
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 // The DocC article Sources/Impostor/Impostor.docc/UsingVirtualTime.md: every example runs here, and
 // `everyExampleLineIsHere` keeps the article and the tests in step.
@@ -18,6 +21,21 @@ private func now(in db: OpaquePointer?) -> Int64 {
     guard sqlite3_prepare_v2(db, "SELECT CAST(strftime('%s', 'now') AS INTEGER)", -1, &statement, nil) == SQLITE_OK else { return -1 }
     defer { sqlite3_finalize(statement) }
     return sqlite3_step(statement) == SQLITE_ROW ? sqlite3_column_int64(statement, 0) : -1
+}
+
+/// A poller for the manual-advance example: its thread, claimed for the test that made it,
+/// sleeps five seconds and then polls once.
+final class Poller: Sendable {
+    private let mockery = Mockery.current
+    private let count = Locked(0)
+    var polls: Int { count.withLock { $0 } }
+
+    func start() {
+        Thread { [self] in
+            mockery.withCurrent { _ = sleep(5) }
+            count.withLock { $0 += 1 }
+        }.start()
+    }
 }
 
 @Suite struct VirtualTimeArticleTests {
@@ -62,6 +80,39 @@ withVirtualTime(in: ["libsqlite3"]) { time in
 }
         }
         #expect(now(in: db) > 1_700_086_400, "the real clock is back")
+    }
+
+    @Test func sqlitesBusyTimeout() {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("impostor-article-\(UUID().uuidString).db").path
+        defer { unlink(path) }
+        var holder: OpaquePointer?
+        var waiter: OpaquePointer?
+        #expect(sqlite3_open(path, &holder) == SQLITE_OK && sqlite3_open(path, &waiter) == SQLITE_OK)
+        defer {
+            sqlite3_close(waiter)
+            sqlite3_close(holder)
+        }
+        #expect(sqlite3_exec(holder, "CREATE TABLE t(x); BEGIN EXCLUSIVE", nil, nil, nil) == SQLITE_OK)
+        Self.example {
+sqlite3_busy_timeout(waiter, 30_000)
+withVirtualTime(in: ["libsqlite3"]) { time in
+    #expect(sqlite3_exec(waiter, "INSERT INTO t VALUES (2)", nil, nil, nil) == SQLITE_BUSY)
+    #expect(time.elapsed == .seconds(30))
+}
+        }
+    }
+
+    @Test(.mockery, .enabled(if: VirtualSleepTests.executableSleepsFollow, "a sanitizer's interceptor takes the executable's sleeps"))
+    func aPollerDrivenByHand() {
+        let poller = Poller()
+        Self.example {
+withVirtualTime(advancing: .manually) { time in
+    poller.start()                          // its thread sleeps 5 s, then polls once
+    #expect(RealWait.until { time.pending.count == 1 })
+    time.advanceToNextSleep()               // +5 s: the poll
+    #expect(RealWait.until { poller.polls == 1 })
+}
+        }
     }
 
     @Test func everyExampleLineIsHere() throws {

@@ -38,17 +38,29 @@ final class Timeline: Sendable {
     /// Nanoseconds advanced so far.
     var elapsed: Int64 { advanced.load(ordering: .acquiring) }
 
-    /// Moves every clock forward by `nanoseconds` (zero or more), or returns false, changing
-    /// nothing, when a clock would pass the largest instant a `timespec` holds.
-    func advance(by nanoseconds: Int64) -> Bool {
+    /// Moves every clock forward until the timeline has advanced `target` nanoseconds since it
+    /// began; nothing when it is there already. Returns false, changing nothing, when a clock
+    /// would pass the largest instant a `timespec` holds.
+    @discardableResult
+    func advance(toElapsed target: Int64) -> Bool {
         var current = advanced.load(ordering: .relaxed)
-        while true {
-            let (next, overflow) = current.addingReportingOverflow(nanoseconds)
-            guard !overflow, origins.allSatisfy({ !$0.origin.addingReportingOverflow(next).overflow }) else { return false }
-            let (exchanged, original) = advanced.compareExchange(expected: current, desired: next, ordering: .acquiringAndReleasing)
+        while current < target {
+            guard canReach(target) else { return false }
+            let (exchanged, original) = advanced.compareExchange(expected: current, desired: target, ordering: .acquiringAndReleasing)
             if exchanged { return true }
             current = original
         }
+        return true
+    }
+
+    /// Whether the timeline can advance to `target` nanoseconds since it began: no clock would
+    /// pass the largest instant a `timespec` holds.
+    func canReach(_ target: Int64) -> Bool { origins.allSatisfy { !$0.origin.addingReportingOverflow(target).overflow } }
+
+    /// Nanoseconds since the timeline began at which `clock` reads `reading`, or nil for a clock
+    /// that stays real.
+    func elapsed(whenClock clock: clockid_t, reads reading: Int64) -> Int64? {
+        origins.first(where: { $0.clock == clock }).map { reading &- $0.origin }
     }
 
     /// The reading of `clock` on the timeline, in nanoseconds, or nil for a clock that stays

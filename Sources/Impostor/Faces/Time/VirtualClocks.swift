@@ -16,14 +16,21 @@ enum VirtualClocks {
     /// Where a timeline starts unless the test says: 2023-11-14 22:13:20 UTC.
     static let defaultStart = Date(timeIntervalSince1970: 1_700_000_000)
 
-    /// The functions, by name.
-    static let symbols = ["clock_gettime", "gettimeofday", "time"]
-    /// The libraries whose calls carry `Date()`, `ContinuousClock.now` and `SuspendingClock.now`.
-    static let swiftLibraries = ["libFoundationEssentials", "libswift_Concurrency"]
+    /// The clock functions, by name.
+    static let clockSymbols = ["clock_gettime", "gettimeofday", "time"]
+    /// Every function rebound to the timeline: the clocks and the sleeps.
+    static let symbols = clockSymbols + VirtualSleeps.symbols
+    /// The libraries whose calls carry `Date()`, `ContinuousClock.now`, `SuspendingClock.now`
+    /// (Foundation's essentials and the Swift runtime) and `Thread.sleep` (Foundation).
+    static let swiftLibraries = ["libFoundationEssentials", "libswift_Concurrency", "libFoundation"]
+
+    /// How long a sleep on a manually advanced timeline waits in real time for an advance
+    /// before it is reported and returns.
+    static let manualWaitLimit = Duration.seconds(10)
 
     /// Begins a timeline at `start`: rebinds the clock functions for the current test, in a
     /// Mockery of their own. What cannot follow is reported at `site`.
-    static func begin(at start: Date, libraries: [String], executable: Bool, site: SourceSite) -> VirtualTime {
+    static func begin(at start: Date, libraries: [String], executable: Bool, automatic: Bool, site: SourceSite) -> VirtualTime {
         var since1970 = start.timeIntervalSince1970
         // Nanoseconds in 64 bits hold 1677 to 2262: outside that, say so and start at the default.
         if !(abs(since1970) < 9e9) {
@@ -34,6 +41,7 @@ enum VirtualClocks {
         let seconds = since1970.rounded(.down)
         let wallStart = Int64(seconds) * 1_000_000_000 + Int64(((since1970 - seconds) * 1e9).rounded())
         let timeline = Timeline(wallStart: wallStart)
+        let waits = TimelineWaits(timeline: timeline, automatic: automatic, abandonAfter: manualWaitLimit)
         let mockery = Mockery("virtual time")
         var scopes: [(scope: InterpositionScope, named: Bool)] = swiftLibraries.map { (.library($0), false) }
         scopes += libraries.map { (.library($0), true) }
@@ -52,13 +60,17 @@ enum VirtualClocks {
             }
             for symbol in imported {
                 do throws(InterpositionError) {
-                    try rebind(symbol, in: scope, of: mockery, to: timeline, site: site)
+                    if VirtualSleeps.symbols.contains(symbol) {
+                        try VirtualSleeps.rebind(symbol, in: scope, of: mockery, to: timeline, waits: waits, site: site)
+                    } else {
+                        try rebind(symbol, in: scope, of: mockery, to: timeline, site: site)
+                    }
                 } catch {
                     FailureReporter.report(ImpostorFailure(message: error.description, site: site))
                 }
             }
         }
-        return VirtualTime(timeline: timeline, clocks: mockery)
+        return VirtualTime(timeline: timeline, waits: waits, clocks: mockery, site: site)
     }
 
     /// Why the library `scope` names has no clock of its own to rebind: not loaded, or no

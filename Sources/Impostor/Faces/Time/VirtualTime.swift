@@ -9,7 +9,10 @@ import Musl
 /// One test's virtual timeline: while `withVirtualTime { }`
 /// runs, `Date()`, `ContinuousClock.now`, `SuspendingClock.now` and C's `clock_gettime`,
 /// `gettimeofday` and `time` read the timeline instead of the real clock, with no clock
-/// passed to the code under test. The timeline moves only when the test advances it.
+/// passed to the code under test; C's `nanosleep`, `clock_nanosleep`, `usleep` and `sleep`, and
+/// `Thread.sleep`, wait on it. The timeline moves when the test advances it and, unless the test
+/// says ``Advancing/manually``, when the code sleeps: a sleep moves it to the sleep's deadline
+/// and returns at once.
 ///
 /// ```swift
 /// @Test func aSessionExpiresAfterAnHour() {
@@ -34,15 +37,60 @@ public final class VirtualTime: Sendable {
     /// The timeline of the `withVirtualTime` scope running on this task, or nil.
     public static var current: VirtualTime? { scoped }
 
+    /// When a timeline moves besides the test's own advances.
+    public enum Advancing: Sendable {
+        /// A sleep with no earlier sleep armed beside it moves the timeline to its deadline and
+        /// returns at once; sleeps on several threads wake in deadline order among those armed.
+        case automatically
+        /// Only ``VirtualTime/advance(by:fileID:filePath:line:column:)`` and its kin move the
+        /// timeline; a sleep waits (in real time, up to 10 seconds) until an advance reaches its
+        /// deadline. For code that sleeps on a thread of its own while the test drives time.
+        case manually
+    }
+
+    /// A sleep armed on the timeline and not yet woken.
+    public struct Sleep: Sendable, CustomStringConvertible {
+        /// The call that armed it, with its argument: `usleep(1000000)`.
+        public let call: String
+        /// When it was armed, as time since the timeline began.
+        public let armedAt: Duration
+        /// When it is due, as time since the timeline began.
+        public let deadline: Duration
+        /// The sleeping thread (`pthread_self()`).
+        public let thread: UInt
+
+        /// `usleep(1000000) on thread 0x…, armed at +0.000 s, due at +1.000 s`.
+        public var description: String { VirtualSleeps.describe(wait) }
+
+        let wait: TimelineWaits.Wait
+
+        init(_ wait: TimelineWaits.Wait) {
+            self.wait = wait
+            call = wait.call
+            armedAt = .nanoseconds(wait.armedAt)
+            deadline = .nanoseconds(wait.deadline)
+            thread = wait.thread
+        }
+    }
+
     let timeline: Timeline
+    let waits: TimelineWaits
     /// The Mockery that owns the rebound clocks, released (the clocks put back) when the
     /// scope ends, even if the timeline object lives on.
     private let clocks: Locked<Mockery?>
+    /// Where the scope began: sleeps left waiting at its end are reported there.
+    private let site: SourceSite
 
-    init(timeline: Timeline, clocks: Mockery) {
+    init(timeline: Timeline, waits: TimelineWaits, clocks: Mockery, site: SourceSite) {
         self.timeline = timeline
+        self.waits = waits
         self.clocks = Locked(clocks)
+        self.site = site
     }
+
+    /// The sleeps armed now and not yet woken, in the order they will wake: deadline order,
+    /// ties in the order they were armed.
+    public var pending: [Sleep] { waits.pending.map(Sleep.init) }
 
     /// How far the timeline has advanced since it began.
     public var elapsed: Duration { .nanoseconds(timeline.elapsed) }
@@ -62,11 +110,25 @@ public final class VirtualTime: Sendable {
         guard duration >= .zero else {
             return FailureReporter.report(ImpostorFailure(message: FailureMessages.negativeAdvance(duration), site: site))
         }
-        let (seconds, attoseconds) = duration.components
-        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        guard !overflow, timeline.advance(by: scaled.addingReportingOverflow(attoseconds / 1_000_000_000).partialValue) else {
+        let (target, overflow) = timeline.elapsed.addingReportingOverflow(duration.nanoseconds)
+        guard !overflow, timeline.canReach(target) else {
             return FailureReporter.report(ImpostorFailure(message: FailureMessages.advancePastTheEnd(duration), site: site))
         }
+        waits.advance(toElapsed: target)
+    }
+
+    /// Moves the timeline to the deadline of the first sleep armed on it and wakes that sleep
+    /// (and any due at the same instant). Returns the sleeps woken; none, and nothing moves,
+    /// when no sleep is armed.
+    ///
+    /// Sinon's and Jest's `next()`: for code that sleeps on a thread of its own on a timeline
+    /// advanced ``Advancing/manually``.
+    @discardableResult
+    public func advanceToNextSleep() -> [Sleep] {
+        guard let first = waits.pending.first else { return [] }
+        let due = waits.pending.filter { $0.deadline == first.deadline }
+        waits.advance(toElapsed: first.deadline)
+        return due.map(Sleep.init)
     }
 
     /// Moves every clock forward until the wall clock reads `instant`.
@@ -84,8 +146,12 @@ public final class VirtualTime: Sendable {
         advance(by: gap < 9.2e18 ? .nanoseconds(Int64(gap)) : .seconds(Int64.max), fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
-    /// Puts the real clocks back. Idempotent.
+    /// Wakes the sleeps still waiting, reports them, and puts the real clocks back. Idempotent.
     func end() {
+        let left = waits.end()
+        if !left.isEmpty {
+            FailureReporter.report(ImpostorFailure(message: FailureMessages.sleepsLeftWaiting(left.map(VirtualSleeps.describe)), site: site))
+        }
         let mockery = clocks.withLock { mockery in
             defer { mockery = nil }
             return mockery
@@ -106,19 +172,24 @@ public final class VirtualTime: Sendable {
 ///     (`["libsqlite3"]`). Foundation and the Swift runtime always follow.
 ///   - executable: whether calls the test executable makes itself (the test's own C targets,
 ///     linked into it) follow the timeline.
+///   - advancing: whether a sleep moves the timeline to its deadline by itself
+///     (``VirtualTime/Advancing/automatically``, the default) or waits for the test to advance
+///     it (``VirtualTime/Advancing/manually``).
 ///   - fileID: where failures are reported; leave the default.
 ///   - filePath: where failures are reported; leave the default.
 ///   - line: where failures are reported; leave the default.
 ///   - column: where failures are reported; leave the default.
 ///   - body: the test's code, given the timeline to advance.
 ///
-/// A timeline inside another is reported at this line, and `body` runs on the outer one. A
+/// A timeline inside another is reported at this line, and `body` runs on the outer one, as is
+/// a sleep still waiting when `body` returns (it returns at once). A
 /// library that is not loaded or reads no clock through its GOT, and an executable whose calls
 /// a sanitizer's interceptor takes before any slot, are reported at this line; the other
 /// clocks follow all the same.
 @discardableResult
 public func withVirtualTime<R>(
     startingAt start: Date = Date(timeIntervalSince1970: 1_700_000_000), in libraries: [String] = [], executable: Bool = true,
+    advancing: VirtualTime.Advancing = .automatically,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
     _ body: (VirtualTime) throws -> R
 ) rethrows -> R {
@@ -127,7 +198,8 @@ public func withVirtualTime<R>(
         FailureReporter.report(ImpostorFailure(message: FailureMessages.virtualTimeInsideVirtualTime, site: site))
         return try body(outer)
     }
-    let time = VirtualClocks.begin(at: start, libraries: libraries, executable: executable, site: site)
+    let time = VirtualClocks.begin(
+        at: start, libraries: libraries, executable: executable, automatic: advancing == .automatically, site: site)
     defer { time.end() }
     return try VirtualTime.$scoped.withValue(time) { try body(time) }
 }
@@ -140,6 +212,7 @@ public func withVirtualTime<R>(
 @discardableResult
 public func withVirtualTime<R>(
     startingAt start: Date = Date(timeIntervalSince1970: 1_700_000_000), in libraries: [String] = [], executable: Bool = true,
+    advancing: VirtualTime.Advancing = .automatically,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
     _ body: (VirtualTime) async throws -> R
 ) async rethrows -> R {
@@ -148,7 +221,8 @@ public func withVirtualTime<R>(
         FailureReporter.report(ImpostorFailure(message: FailureMessages.virtualTimeInsideVirtualTime, site: site))
         return try await body(outer)
     }
-    let time = VirtualClocks.begin(at: start, libraries: libraries, executable: executable, site: site)
+    let time = VirtualClocks.begin(
+        at: start, libraries: libraries, executable: executable, automatic: advancing == .automatically, site: site)
     defer { time.end() }
     return try await VirtualTime.$scoped.withValue(time) { try await body(time) }
 }

@@ -14,7 +14,10 @@ import Glibc
 
     /// Whether the test executable's own clock calls (the C target's) can follow: not when a
     /// sanitizer's interceptor takes them before any slot.
-    static let executableFollows = !["clock_gettime", "gettimeofday", "time"].contains(where: InterpositionTestSupport.sanitizerIntercepts)
+    static let executableFollows = !timelineFunctions.contains(where: InterpositionTestSupport.sanitizerIntercepts)
+
+    /// The functions that follow a timeline: the clocks, then the sleeps.
+    static let timelineFunctions = ["clock_gettime", "gettimeofday", "time", "nanosleep", "clock_nanosleep", "usleep", "sleep"]
 
     /// Nanoseconds of an instant of one of Swift's clocks since that clock's zero.
     static func nanoseconds(_ duration: Duration) -> Int64 {
@@ -168,7 +171,7 @@ import Glibc
             "withVirtualTime(in: [\"libnotloaded\"]): no loaded library is named libnotloaded, so none of its clock reads "
                 + "can follow the timeline. Load it first (link it, or call it once), or check the name (\"libsqlite3\" "
                 + "selects libsqlite3.so.0). The other clocks follow the timeline.",
-            "withVirtualTime(in: [\"libffi\"]): libffi calls none of clock_gettime, gettimeofday, time through its GOT, "
+            "withVirtualTime(in: [\"libffi\"]): libffi calls none of clock_gettime, gettimeofday, time, nanosleep, clock_nanosleep, usleep, sleep through its GOT, "
                 + "so nothing in it can follow the timeline (it may read the clock with a system call of its own, or "
                 + "through another library: name that one). The other clocks follow the timeline.",
             "withVirtualTime(startingAt: 4001-01-01 00:00:00 +0000) is outside what a timeline holds (the years 1677 to "
@@ -182,10 +185,10 @@ import Glibc
     @Test func anExecutableThatCannotFollowIsReported() {
         let line = #line + 1
         let failures = captureFailures { withVirtualTime(startingAt: Self.start) { _ in #expect(Date() == Self.start) } }
-        guard let sanitizer = InterpositionTestSupport.sanitizerInExecutable(intercepting: "clock_gettime") else {
+        guard let sanitizer = Self.timelineFunctions.lazy.compactMap(InterpositionTestSupport.sanitizerInExecutable(intercepting:)).first else {
             return #expect(failures.isEmpty, "\(failures.map(\.message))")
         }
-        let symbols = ["clock_gettime", "gettimeofday", "time"]
+        let symbols = Self.timelineFunctions
         let unreached = symbols.filter(InterpositionTestSupport.sanitizerIntercepts)
         let following = symbols.filter { !unreached.contains($0) }
         let rest = following.isEmpty ? "" : "; its calls of \(following.joined(separator: ", ")) follow the timeline"
