@@ -38,6 +38,18 @@ final class Poller: Sendable {
     }
 }
 
+/// A fetch that fails five times and then succeeds, backing off 1, 2, 4, 8 and 16 seconds
+/// between tries with `Task.sleep`. Returns the try that succeeded.
+func fetchWithBackoff() async throws -> Int {
+    var delay = Duration.seconds(1)
+    for tries in 1...6 {
+        if tries == 6 { return tries }
+        try await Task.sleep(for: delay)
+        delay *= 2
+    }
+    return 0
+}
+
 @Suite struct VirtualTimeArticleTests {
     /// Runs an example, whose `withVirtualTime` reports, under a sanitizer that intercepts the
     /// clock functions, that the executable's own C code cannot follow: that and nothing else.
@@ -80,6 +92,17 @@ withVirtualTime(in: ["libsqlite3"]) { time in
 }
         }
         #expect(now(in: db) > 1_700_086_400, "the real clock is back")
+    }
+
+    @Test func aBackoffLoop() async throws {
+        let failures = try await captureFailures {
+try await withVirtualTime { time in
+    let tries = try await fetchWithBackoff()    // sleeps 1, 2, 4, 8 and 16 s between tries
+    #expect(tries == 6)
+    #expect(time.elapsed == .seconds(31))
+}
+        }
+        #expect(failures.allSatisfy { !VirtualTimeTests.executableFollows && $0.message.hasPrefix("withVirtualTime: ") })
     }
 
     @Test func sqlitesBusyTimeout() {

@@ -4,16 +4,19 @@ import Glibc
 import Musl
 #endif
 
-/// The sleeps waiting on one timeline, and the rule that wakes them.
+/// The sleeps and timers waiting on one timeline, and the rule that wakes them.
 ///
-/// A sleep arms a wait with its deadline on the timeline and blocks its thread until the wait
-/// is woken. Waits are woken in deadline order, ties in the order they were armed:
-/// - automatically (the default), the earliest wait moves the timeline to its own deadline and
-///   wakes at once, so a sleep that nothing else is waiting beside returns without delay;
-/// - manually, only the test's `advance` wakes waits, each due one in turn, the timeline set to
-///   its deadline as it wakes, and waits for it to return before waking the next.
+/// A C sleep arms a wait with its deadline on the timeline and blocks its thread until the wait
+/// is woken; a `Task.sleep` arms a timer, which runs its job when it fires. Both are woken in
+/// deadline order, ties in the order they were armed:
+/// - automatically (the default), the earliest C sleep moves the timeline to its own deadline and
+///   wakes at once, so a sleep that nothing else is waiting beside returns without delay; a
+///   timer fires once nothing new has been armed for a moment (``quietPeriod`` of real time),
+///   so tasks that start together and sleep together wake together;
+/// - manually, only the test's `advance` wakes them, each due one in turn, the timeline set to
+///   its deadline as it wakes; a woken C sleep returns before the next is woken.
 ///
-/// The blocked thread polls (Impostor's own `usleep`, which stays real), so there is no lock
+/// A blocked thread polls (Impostor's own `usleep`, which stays real), so there is no lock
 /// for a waker to hand over and nothing to leak if a thread never comes back.
 final class TimelineWaits: Sendable {
     /// One armed wait.
@@ -26,6 +29,10 @@ final class TimelineWaits: Sendable {
         /// The function that armed it, with its argument as called: `usleep(1000000)`.
         let call: String
         let thread: UInt
+        /// What a timer runs when it fires; nil for a C sleep, whose thread wakes.
+        let fire: (@Sendable () -> Void)?
+        /// When it was armed, in real time (`CLOCK_MONOTONIC` nanoseconds).
+        let armedReal: Int64
     }
 
     /// How a wait ended.
@@ -44,7 +51,15 @@ final class TimelineWaits: Sendable {
         var woken: Set<UInt64> = []
         var nextID: UInt64 = 0
         var ended = false
+        /// Whether the thread that fires timers runs.
+        var driving = false
+        /// Timers of a manual timeline that no advance reached within the real-time limit:
+        /// fired, so that their tasks go on, and reported when the timeline ends.
+        var abandoned: [Wait] = []
     }
+
+    /// How long nothing new must be armed, in real time, before a timer fires by itself.
+    static let quietPeriod = Duration.milliseconds(2)
 
     private let timeline: Timeline
     let automatic: Bool
@@ -68,7 +83,9 @@ final class TimelineWaits: Sendable {
     func wait(until deadline: Int64, call: String) -> (Outcome, Wait) {
         let wait = state.withLock { state in
             defer { state.nextID += 1 }
-            let wait = Wait(id: state.nextID, deadline: deadline, armedAt: timeline.elapsed, call: call, thread: CallingThread.currentID)
+            let wait = Wait(
+                id: state.nextID, deadline: deadline, armedAt: timeline.elapsed, call: call, thread: CallingThread.currentID, fire: nil,
+                armedReal: Self.realNow())
             state.armed.append(wait)
             return wait
         }
@@ -102,33 +119,110 @@ final class TimelineWaits: Sendable {
         }
     }
 
+    /// Arms a timer due at `deadline` (nanoseconds since the timeline began) that runs `fire`
+    /// when it fires; a deadline already passed fires at once. Returns false, arming nothing,
+    /// once the timeline has ended: a call still in flight as the scope ends.
+    func arm(until deadline: Int64, call: String, fire: @escaping @Sendable () -> Void) -> Bool {
+        let startDriver: Bool? = state.withLock { state in
+            guard !state.ended else { return nil }
+            defer { state.nextID += 1 }
+            state.armed.append(Wait(
+                id: state.nextID, deadline: max(deadline, timeline.elapsed), armedAt: timeline.elapsed, call: call,
+                thread: CallingThread.currentID, fire: fire, armedReal: Self.realNow()))
+            defer { state.driving = true }
+            return !state.driving
+        }
+        guard let startDriver else { return false }
+        if startDriver { startDriving() }
+        return true
+    }
+
     /// Moves the timeline to `target` (nanoseconds since it began), waking each wait due on the
     /// way in deadline order, the timeline at its deadline as it wakes.
     func advance(toElapsed target: Int64) {
-        while true {
-            let next: Wait? = state.withLock { state in
-                guard let first = state.armed.min(by: Self.wakesFirst), first.deadline <= target else { return nil }
-                state.armed.removeAll { $0.id == first.id }
-                timeline.advance(toElapsed: first.deadline)
-                state.woken.insert(first.id)
-                return first
-            }
-            guard let next else { break }
+        while let next = wakeFirst(dueBy: target) {
             // The woken thread returns before the next wakes, so their returns keep deadline order.
-            RealTimeWait.poll(for: .seconds(1)) { !state.withLock { $0.woken.contains(next.id) } }
+            if next.fire == nil { RealTimeWait.poll(for: .seconds(1)) { !state.withLock { $0.woken.contains(next.id) } } }
         }
         timeline.advance(toElapsed: target)
     }
 
-    /// Ends the timeline: every wait still armed returns at once. Returns those waits.
+    /// Wakes the first wait due by `target`, the timeline moved to its deadline: marks a C
+    /// sleep woken, fires a timer. Returns it, or nil when none is due.
+    private func wakeFirst(dueBy target: Int64) -> Wait? {
+        let next: Wait? = state.withLock { state in
+            guard let first = state.armed.min(by: Self.wakesFirst), first.deadline <= target else { return nil }
+            state.armed.removeAll { $0.id == first.id }
+            timeline.advance(toElapsed: first.deadline)
+            if first.fire == nil { state.woken.insert(first.id) }
+            return first
+        }
+        // Outside the lock: the job it hands to its queue may arm the next timer.
+        next?.fire?()
+        return next
+    }
+
+    /// Starts the thread that fires timers. On an automatically advancing timeline, once
+    /// nothing new has been armed for ``quietPeriod``, it moves the timeline to the first
+    /// timer's deadline and fires every timer due then. On a manual one, it fires each timer no
+    /// advance reached within the real-time limit, so that no task waits for ever. It ends with
+    /// the timeline.
+    private func startDriving() {
+        let started = ThreadRunner.start { [self] in
+            var seen: UInt64 = .max
+            while true {
+                GOT.asOwnCode { _ = usleep(UInt32(Self.quietPeriod.nanoseconds / 1000)) }
+                let now = Self.realNow()
+                let (ended, armedSoFar, first, overdue) = state.withLock { state in
+                    let overdue = automatic ? [] : state.armed.filter { $0.fire != nil && now - $0.armedReal >= abandonAfter.nanoseconds }
+                    state.armed.removeAll { wait in overdue.contains { $0.id == wait.id } }
+                    state.abandoned += overdue
+                    return (state.ended, state.nextID, state.armed.min(by: Self.wakesFirst), overdue)
+                }
+                for timer in overdue { timer.fire?() }
+                if ended { return }
+                guard automatic else { continue }
+                defer { seen = armedSoFar }
+                // A C sleep first wakes itself; a timer waits for a quiet moment.
+                guard armedSoFar == seen, let first, first.fire != nil else { continue }
+                while let woken = wakeFirst(dueBy: first.deadline), woken.fire != nil {}
+            }
+        }
+        // No thread to be had: the next timer armed tries again.
+        if !started { state.withLock { $0.driving = false } }
+    }
+
+    /// The real monotonic clock, in nanoseconds: Impostor's own read, which stays real.
+    private static func realNow() -> Int64 {
+        var now = timespec()
+        GOT.asOwnCode { _ = clock_gettime(CLOCK_MONOTONIC, &now) }
+        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+    }
+
+    /// Timers no advance reached within the real-time limit, fired since the last call.
+    func takeAbandoned() -> [Wait] {
+        state.withLock { state in
+            defer { state.abandoned = [] }
+            return state.abandoned
+        }
+    }
+
+    /// Ends the timeline: every C sleep still armed returns at once, every timer fires. Returns
+    /// the C sleeps.
     func end() -> [Wait] {
         let left = state.withLock { state in
             defer { state.ended = true }
             return state.ended ? [] : state.armed
         }
+        // A timer left armed may be a cancelled Task.sleep, whose job then does nothing; an
+        // uncancelled one resumes its task rather than leave it suspended for ever.
+        for timer in left.sorted(by: Self.wakesFirst) where timer.fire != nil {
+            state.withLock { state in state.armed.removeAll { $0.id == timer.id } }
+            timer.fire?()
+        }
         // Give them a moment to leave the sleep, so the clocks are put back after they return.
         RealTimeWait.poll(for: .milliseconds(100)) { state.withLock { $0.armed.isEmpty } }
-        return left.sorted(by: Self.wakesFirst)
+        return left.filter { $0.fire == nil }.sorted(by: Self.wakesFirst)
     }
 }
 

@@ -70,6 +70,11 @@ enum VirtualClocks {
                 }
             }
         }
+        do throws(InterpositionError) {
+            try VirtualTaskSleeps.rebind(of: mockery, to: timeline, waits: waits, site: site)
+        } catch {
+            FailureReporter.report(ImpostorFailure(message: error.description, site: site))
+        }
         return VirtualTime(timeline: timeline, waits: waits, clocks: mockery, site: site)
     }
 

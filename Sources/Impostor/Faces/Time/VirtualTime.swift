@@ -9,10 +9,10 @@ import Musl
 /// One test's virtual timeline: while `withVirtualTime { }`
 /// runs, `Date()`, `ContinuousClock.now`, `SuspendingClock.now` and C's `clock_gettime`,
 /// `gettimeofday` and `time` read the timeline instead of the real clock, with no clock
-/// passed to the code under test; C's `nanosleep`, `clock_nanosleep`, `usleep` and `sleep`, and
-/// `Thread.sleep`, wait on it. The timeline moves when the test advances it and, unless the test
-/// says ``Advancing/manually``, when the code sleeps: a sleep moves it to the sleep's deadline
-/// and returns at once.
+/// passed to the code under test; `Task.sleep`, `Thread.sleep` and C's `nanosleep`,
+/// `clock_nanosleep`, `usleep` and `sleep` wait on it. The timeline moves when the test advances
+/// it and, unless the test says ``Advancing/manually``, by itself to the next deadline when the
+/// code sleeps.
 ///
 /// ```swift
 /// @Test func aSessionExpiresAfterAnHour() {
@@ -39,8 +39,9 @@ public final class VirtualTime: Sendable {
 
     /// When a timeline moves besides the test's own advances.
     public enum Advancing: Sendable {
-        /// A sleep with no earlier sleep armed beside it moves the timeline to its deadline and
-        /// returns at once; sleeps on several threads wake in deadline order among those armed.
+        /// A C sleep with no earlier sleep armed beside it moves the timeline to its deadline and
+        /// returns at once; a sleeping task's timer fires once nothing new has been armed for
+        /// 2 ms of real time. Sleeps wake in deadline order among those armed.
         case automatically
         /// Only ``VirtualTime/advance(by:fileID:filePath:line:column:)`` and its kin move the
         /// timeline; a sleep waits (in real time, up to 10 seconds) until an advance reaches its
@@ -149,6 +150,10 @@ public final class VirtualTime: Sendable {
     /// Wakes the sleeps still waiting, reports them, and puts the real clocks back. Idempotent.
     func end() {
         let left = waits.end()
+        for timer in waits.takeAbandoned() {
+            FailureReporter.report(ImpostorFailure(
+                message: FailureMessages.sleepNeverWoken(VirtualSleeps.describe(timer), limit: waits.abandonAfter), site: site))
+        }
         if !left.isEmpty {
             FailureReporter.report(ImpostorFailure(message: FailureMessages.sleepsLeftWaiting(left.map(VirtualSleeps.describe)), site: site))
         }
