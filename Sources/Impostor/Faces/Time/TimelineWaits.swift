@@ -212,14 +212,14 @@ final class TimelineWaits: Sendable {
     func end() -> [Wait] {
         let left = state.withLock { state in
             defer { state.ended = true }
-            return state.ended ? [] : state.armed
+            guard !state.ended else { return [Wait]() }
+            // Taken out under the lock, so that the driving thread cannot fire one a second time.
+            defer { state.armed.removeAll { $0.fire != nil } }
+            return state.armed
         }
         // A timer left armed may be a cancelled Task.sleep, whose job then does nothing; an
         // uncancelled one resumes its task rather than leave it suspended for ever.
-        for timer in left.sorted(by: Self.wakesFirst) where timer.fire != nil {
-            state.withLock { state in state.armed.removeAll { $0.id == timer.id } }
-            timer.fire?()
-        }
+        for timer in left.sorted(by: Self.wakesFirst) { timer.fire?() }
         // Give them a moment to leave the sleep, so the clocks are put back after they return.
         RealTimeWait.poll(for: .milliseconds(100)) { state.withLock { $0.armed.isEmpty } }
         return left.filter { $0.fire == nil }.sorted(by: Self.wakesFirst)
