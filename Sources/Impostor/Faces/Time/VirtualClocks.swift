@@ -25,8 +25,9 @@ enum VirtualClocks {
     static let swiftLibraries = ["libFoundationEssentials", "libswift_Concurrency", "libFoundation"]
 
     /// How long a sleep on a manually advanced timeline waits in real time for an advance
-    /// before it is reported and returns.
-    static let manualWaitLimit = Duration.seconds(10)
+    /// before it is reported and returns. Task-local, read when a timeline begins, so that a
+    /// test of manual advances on a loaded machine can lengthen it for its own timeline only.
+    @TaskLocal static var manualWaitLimit = Duration.seconds(10)
 
     /// Begins a timeline at `start`: rebinds the clock functions for the current test, in a
     /// Mockery of their own. What cannot follow is reported at `site`.

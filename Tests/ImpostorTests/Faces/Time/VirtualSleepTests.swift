@@ -1,7 +1,7 @@
 import CImpostorTestSupport
 import CSQLite3
 import Foundation
-import Impostor
+@testable import Impostor
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -20,8 +20,12 @@ import Glibc
 
     /// Runs `body` on a timeline that the test executable's sleeps follow, and checks that
     /// nothing but a sanitizer's refusal of the executable's clocks was reported.
+    /// A manual timeline waits longer than its default 10 s for an advance: on a loaded machine
+    /// the sleepers of these tests can take that long to arm.
     static func onTimeline(advancing: VirtualTime.Advancing = .automatically, _ body: (VirtualTime) -> Void) {
-        let failures = captureFailures { withVirtualTime(startingAt: start, advancing: advancing, body) }
+        let failures = captureFailures {
+            VirtualClocks.$manualWaitLimit.withValue(.seconds(300)) { withVirtualTime(startingAt: start, advancing: advancing, body) }
+        }
         #expect(failures.allSatisfy { $0.message.hasPrefix("withVirtualTime: ") }, "\(failures.map(\.message))")
     }
 
@@ -215,7 +219,7 @@ import Glibc
 enum RealWait {
     /// Polls `condition` every millisecond until it holds, for at most `seconds`; returns
     /// whether it held.
-    static func until(seconds: Int = 10, _ condition: () -> Bool) -> Bool {
+    static func until(seconds: Int = 60, _ condition: () -> Bool) -> Bool {
         let deadline = DispatchTime.now() + .seconds(seconds)
         let pause = DispatchSemaphore(value: 0)
         while !condition() {
@@ -227,7 +231,7 @@ enum RealWait {
 
     /// The same from async code, without holding a thread of the cooperative pool while it
     /// waits: the sleeping tasks it waits for may need that thread to run.
-    static func until(seconds: Int = 10, _ condition: () -> Bool) async -> Bool {
+    static func until(seconds: Int = 60, _ condition: () -> Bool) async -> Bool {
         let deadline = DispatchTime.now() + .seconds(seconds)
         while !condition() {
             guard DispatchTime.now() < deadline else { return false }
