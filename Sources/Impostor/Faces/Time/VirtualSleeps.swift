@@ -64,8 +64,13 @@ enum VirtualSleeps {
     }
 
     /// Waits `nanoseconds` on the timeline from now.
+    ///
+    /// A sleep of zero moves an automatic timeline by a nanosecond, the least a real sleep
+    /// takes: code that sleeps until the clock passes an instant it reckons in floating point
+    /// (Foundation's `Thread.sleep(until:)`) can be left a fraction of a nanosecond short, sleep
+    /// for zero, and would otherwise read the same instant for ever.
     private static func sleep(_ nanoseconds: Int64, call: String, timeline: Timeline, waits: TimelineWaits, site: SourceSite) {
-        let (deadline, overflow) = timeline.elapsed.addingReportingOverflow(nanoseconds)
+        let (deadline, overflow) = timeline.elapsed.addingReportingOverflow(nanoseconds == 0 && waits.automatic ? 1 : nanoseconds)
         wait(until: overflow ? .max : deadline, call: call, timeline: timeline, waits: waits, site: site)
     }
 
@@ -95,8 +100,8 @@ enum VirtualSleeps {
         return "+\(milliseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction) s"
     }
 
-    /// A `timespec` in nanoseconds, or nil for one the real sleep refuses with `EINVAL`.
-    private static func nanoseconds(_ time: timespec) -> Int64? {
+    /// A `timespec` in nanoseconds, or nil for one the real sleep (or wait) refuses with `EINVAL`.
+    static func nanoseconds(_ time: timespec) -> Int64? {
         guard time.tv_sec >= 0, (0..<1_000_000_000).contains(time.tv_nsec) else { return nil }
         let (scaled, overflow) = Int64(time.tv_sec).multipliedReportingOverflow(by: 1_000_000_000)
         return overflow ? .max : scaled.addingReportingOverflow(Int64(time.tv_nsec)).overflow ? .max : scaled + Int64(time.tv_nsec)
