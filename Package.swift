@@ -105,9 +105,17 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // GLib from the system (Debian: libglib2.0-dev), for the virtual-time tests of a real
+        // library's main loop, whose timeouts wait in poll.
+        .systemLibrary(
+            name: "CGLib",
+            path: "Tests/CGLib",
+            pkgConfig: "glib-2.0",
+            providers: [.apt(["libglib2.0-dev"])]
+        ),
         .testTarget(
             name: "ImpostorTests",
-            dependencies: ["Impostor", "ImpostorXCTest", "CImpostorTestSupport", "CImpostorABISuite", "CSQLite3"],
+            dependencies: ["Impostor", "ImpostorXCTest", "CImpostorTestSupport", "CImpostorABISuite", "CSQLite3", "CGLib"],
             path: "Tests/ImpostorTests"
         ),
         // Expansion snapshots of `@Mockable`: the generated text and every compile-time diagnostic.

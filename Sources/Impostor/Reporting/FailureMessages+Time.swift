@@ -52,7 +52,7 @@ extension FailureMessages {
         let why = sanitizer.map { "\($0)'s interceptors take the test executable's calls of \(names) before any GOT slot" }
             ?? "the test executable calls none of \(names) through its GOT"
         let rest = following.isEmpty ? "" : "; its calls of \(following.joined(separator: ", ")) follow the timeline"
-        return "withVirtualTime: \(why), so the test's own C targets read those in real time\(rest). Date(), "
+        return "withVirtualTime: \(why), so the test's own C targets call those in real time\(rest). Date(), "
             + "ContinuousClock, SuspendingClock and the libraries named follow the timeline. Pass executable: false "
             + "to say that is enough" + (sanitizer == nil ? "." : ", or run the test without the sanitizer.")
     }

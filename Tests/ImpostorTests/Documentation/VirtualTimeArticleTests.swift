@@ -1,3 +1,4 @@
+import CImpostorTestSupport
 import CSQLite3
 import Foundation
 import Impostor
@@ -134,6 +135,27 @@ withVirtualTime(advancing: .manually) { time in
     #expect(RealWait.until { time.pending.count == 1 })
     time.advanceToNextSleep()               // +5 s: the poll
     #expect(RealWait.until { poller.polls == 1 })
+}
+        }
+    }
+
+    @Test(.enabled(if: VirtualTimeoutTests.executableWaitsFollow, "a sanitizer's interceptor takes the executable's waits"))
+    func aPollThatTimesOutAndOneThatFindsData() {
+        var ends: [Int32] = [-1, -1]
+        #expect(pipe(&ends) == 0)
+        let (idle, writer) = (ends[0], ends[1])
+        defer {
+            close(idle)
+            close(writer)
+        }
+        var revents: Int16 = 0
+        Self.example {
+withVirtualTime { time in
+    #expect(vt_poll_read(idle, 30_000, &revents) == 0)      // nothing to read: timed out
+    #expect(time.elapsed == .seconds(30))
+    write(writer, "x", 1)
+    #expect(vt_poll_read(idle, 30_000, &revents) == 1)      // readable: at once
+    #expect(time.elapsed == .seconds(30))
 }
         }
     }

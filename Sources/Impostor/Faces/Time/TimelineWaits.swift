@@ -43,6 +43,8 @@ final class TimelineWaits: Sendable {
         case ended
         /// Nothing woke it within the real-time limit of a manually advanced timeline.
         case abandoned
+        /// What it waited on became ready first: a descriptor wait's descriptors.
+        case ready
     }
 
     private struct State {
@@ -58,7 +60,9 @@ final class TimelineWaits: Sendable {
         var abandoned: [Wait] = []
     }
 
-    /// How long nothing new must be armed, in real time, before a timer fires by itself.
+    /// How long nothing new must be armed, in real time, before a timer fires by itself; and
+    /// how long a descriptor wait's descriptors must stay unready before its timeout elapses by
+    /// itself.
     static let quietPeriod = Duration.milliseconds(2)
 
     private let timeline: Timeline
@@ -78,9 +82,22 @@ final class TimelineWaits: Sendable {
 
     private static func wakesFirst(_ a: Wait, _ b: Wait) -> Bool { (a.deadline, a.id) < (b.deadline, b.id) }
 
-    /// Arms a wait due `nanoseconds` from now (or at `deadline` on the timeline), made by `call`,
-    /// and blocks until it is woken. Returns how it ended and the wait itself.
+    /// Arms a wait due at `deadline` on the timeline, made by `call`, and blocks until it is
+    /// woken. Returns how it ended and the wait itself.
     func wait(until deadline: Int64, call: String) -> (Outcome, Wait) {
+        wait(until: deadline, call: call, checking: false) { false }
+    }
+
+    /// Arms a wait due at `deadline` on the timeline, made by `call`, and blocks until it is
+    /// woken or `ready` (a check that does not block, run as it waits) holds. On an
+    /// automatically advancing timeline its deadline is reached by itself only once `ready` has
+    /// not held for ``quietPeriod`` of real time, so that another thread about to make it ready
+    /// has the moment it needs. Returns how it ended and the wait itself.
+    func wait(until deadline: Int64, call: String, unless ready: () -> Bool) -> (Outcome, Wait) {
+        wait(until: deadline, call: call, checking: true, ready)
+    }
+
+    private func wait(until deadline: Int64, call: String, checking: Bool, _ ready: () -> Bool) -> (Outcome, Wait) {
         let wait = state.withLock { state in
             defer { state.nextID += 1 }
             let wait = Wait(
@@ -98,12 +115,23 @@ final class TimelineWaits: Sendable {
                     state.armed.removeAll { $0.id == wait.id }
                     return .ended
                 }
-                guard automatic, let first = state.armed.min(by: Self.wakesFirst), first.id == wait.id else { return nil }
+                guard automatic, let first = state.armed.min(by: Self.wakesFirst), first.id == wait.id,
+                    !checking || Self.realNow() - wait.armedReal >= Self.quietPeriod.nanoseconds
+                else { return nil }
                 state.armed.removeAll { $0.id == wait.id }
                 timeline.advance(toElapsed: wait.deadline)
                 return .woke
             }
             if let outcome { return (outcome, wait) }
+            if checking && ready() {
+                state.withLock { state in
+                    // Woken as it became ready: ready is what the real call says, and the waker
+                    // waits for the wake to be taken.
+                    state.woken.remove(wait.id)
+                    state.armed.removeAll { $0.id == wait.id }
+                }
+                return (.ready, wait)
+            }
             if !automatic && waited >= abandonAfter.nanoseconds {
                 let abandoned = state.withLock { state in
                     // Woken while the limit ran out: it woke.

@@ -18,8 +18,12 @@ enum VirtualClocks {
 
     /// The clock functions, by name.
     static let clockSymbols = ["clock_gettime", "gettimeofday", "time"]
-    /// Every function rebound to the timeline: the clocks and the sleeps.
-    static let symbols = clockSymbols + VirtualSleeps.symbols
+    /// Every function rebound to the timeline: the clocks, the sleeps and the descriptor waits'
+    /// timeouts.
+    static let symbols = clockSymbols + VirtualSleeps.symbols + VirtualTimeouts.symbols
+    /// What Foundation and the Swift runtime have rebound: their clocks and sleeps. Their
+    /// descriptor waits (a run loop's, a file handle's) stay real.
+    static let swiftSymbols = clockSymbols + VirtualSleeps.symbols
     /// The libraries whose calls carry `Date()`, `ContinuousClock.now`, `SuspendingClock.now`
     /// (Foundation's essentials and the Swift runtime) and `Thread.sleep` (Foundation).
     static let swiftLibraries = ["libFoundationEssentials", "libswift_Concurrency", "libFoundation"]
@@ -48,7 +52,7 @@ enum VirtualClocks {
         scopes += libraries.map { (.library($0), true) }
         if executable { scopes.append((.mainExecutable, true)) }
         for (scope, named) in scopes {
-            let imported = LoadedObjects.importedNames(symbols, in: scope)
+            let imported = LoadedObjects.importedNames(named ? symbols : swiftSymbols, in: scope)
             if scope == .mainExecutable {
                 // A sanitizer's interceptor takes the executable's calls of what it intercepts
                 // before any slot: say which of its clocks stay real.
@@ -63,6 +67,8 @@ enum VirtualClocks {
                 do throws(InterpositionError) {
                     if VirtualSleeps.symbols.contains(symbol) {
                         try VirtualSleeps.rebind(symbol, in: scope, of: mockery, to: timeline, waits: waits, site: site)
+                    } else if VirtualTimeouts.symbols.contains(symbol) {
+                        try VirtualTimeouts.rebind(symbol, in: scope, of: mockery, to: timeline, waits: waits, site: site)
                     } else {
                         try rebind(symbol, in: scope, of: mockery, to: timeline, site: site)
                     }

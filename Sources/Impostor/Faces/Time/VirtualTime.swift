@@ -10,7 +10,8 @@ import Musl
 /// runs, `Date()`, `ContinuousClock.now`, `SuspendingClock.now` and C's `clock_gettime`,
 /// `gettimeofday` and `time` read the timeline instead of the real clock, with no clock
 /// passed to the code under test; `Task.sleep`, `Thread.sleep` and C's `nanosleep`,
-/// `clock_nanosleep`, `usleep` and `sleep` wait on it. The timeline moves when the test advances
+/// `clock_nanosleep`, `usleep` and `sleep` wait on it, and the timeouts of C's `poll`, `ppoll`,
+/// `select` and `epoll_wait` elapse on it. The timeline moves when the test advances
 /// it and, unless the test says ``Advancing/manually``, by itself to the next deadline when the
 /// code sleeps.
 ///
@@ -49,7 +50,8 @@ public final class VirtualTime: Sendable {
         case manually
     }
 
-    /// A sleep armed on the timeline and not yet woken.
+    /// A sleep armed on the timeline and not yet woken, or a descriptor wait's timeout
+    /// (`poll(fds, 1, 30000)`) not yet elapsed.
     public struct Sleep: Sendable, CustomStringConvertible {
         /// The call that armed it, with its argument: `usleep(1000000)`.
         public let call: String

@@ -16,8 +16,10 @@ import Glibc
     /// sanitizer's interceptor takes them before any slot.
     static let executableFollows = !timelineFunctions.contains(where: InterpositionTestSupport.sanitizerIntercepts)
 
-    /// The functions that follow a timeline: the clocks, then the sleeps.
-    static let timelineFunctions = ["clock_gettime", "gettimeofday", "time", "nanosleep", "clock_nanosleep", "usleep", "sleep"]
+    /// The functions that follow a timeline: the clocks, the sleeps, then the descriptor waits.
+    static let timelineFunctions = [
+        "clock_gettime", "gettimeofday", "time", "nanosleep", "clock_nanosleep", "usleep", "sleep", "poll", "ppoll", "select", "epoll_wait",
+    ]
 
     /// Nanoseconds of an instant of one of Swift's clocks since that clock's zero.
     static func nanoseconds(_ duration: Duration) -> Int64 {
@@ -171,7 +173,7 @@ import Glibc
             "withVirtualTime(in: [\"libnotloaded\"]): no loaded library is named libnotloaded, so none of its clock reads "
                 + "can follow the timeline. Load it first (link it, or call it once), or check the name (\"libsqlite3\" "
                 + "selects libsqlite3.so.0). The other clocks follow the timeline.",
-            "withVirtualTime(in: [\"libffi\"]): libffi calls none of clock_gettime, gettimeofday, time, nanosleep, clock_nanosleep, usleep, sleep through its GOT, "
+            "withVirtualTime(in: [\"libffi\"]): libffi calls none of clock_gettime, gettimeofday, time, nanosleep, clock_nanosleep, usleep, sleep, poll, ppoll, select, epoll_wait through its GOT, "
                 + "so nothing in it can follow the timeline (it may read the clock with a system call of its own, or "
                 + "through another library: name that one). The other clocks follow the timeline.",
             "withVirtualTime(startingAt: 4001-01-01 00:00:00 +0000) is outside what a timeline holds (the years 1677 to "
@@ -194,7 +196,7 @@ import Glibc
         let rest = following.isEmpty ? "" : "; its calls of \(following.joined(separator: ", ")) follow the timeline"
         #expect(failures.map(\.message) == [
             "withVirtualTime: \(sanitizer)'s interceptors take the test executable's calls of \(unreached.joined(separator: ", ")) "
-                + "before any GOT slot, so the test's own C targets read those in real time\(rest). Date(), ContinuousClock, "
+                + "before any GOT slot, so the test's own C targets call those in real time\(rest). Date(), ContinuousClock, "
                 + "SuspendingClock and the libraries named follow the timeline. Pass executable: false to say that is enough, "
                 + "or run the test without the sanitizer."
         ])
