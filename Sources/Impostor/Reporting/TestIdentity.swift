@@ -46,6 +46,15 @@ final class TestIdentity: Sendable, Equatable {
                         name: test.name)
     }
 
+    /// A new identity for the case of a parameterized test this task runs, when nothing (the
+    /// `.mockery` trait) gave it one: for a scope whose mocks must answer this case alone,
+    /// since its cases run in parallel (``withVirtualTime(startingAt:in:executable:advancing:fileID:filePath:line:column:_:)-26gdx``).
+    /// Nil outside such a case, where ``testCase`` stands.
+    static func caseOfItsOwn() -> TestIdentity? {
+        guard testCase == nil, let test = Test.current, Test.Case.current?.isParameterized == true else { return nil }
+        return newCase(of: test)
+    }
+
     /// The test running in this task (Swift Testing) or on this thread (XCTest), if any.
     static var current: TestIdentity? {
         if let testCase { return testCase }

@@ -4,7 +4,8 @@ import Glibc
 #endif
 
 /// Runs this test binary again with `environment` set and only `filter`'s tests enabled;
-/// returns what it printed, ending with `exit status N`. For settings chosen once per process
+/// returns what it printed, ending with `exit status N`. `arguments` go to the testing library
+/// (`--repetitions 200`). For settings chosen once per process
 /// (`IMPOSTOR_CALL_ORDER`, `IMPOSTOR_TRAMPOLINE`), for measurements that other tests running
 /// at the same time would disturb, and for runs that may crash or hang.
 ///
@@ -14,9 +15,9 @@ import Glibc
 /// CI job. A child a signal ended has status 128 + the signal's number (139 for SIGSEGV). Its
 /// output then goes through a file, so that a process it leaves behind (a crash reporter) cannot
 /// keep the pipe read here open.
-func childRun(environment: String, filter: String, executable: String? = nil, timeout: Int? = 300) throws -> String {
+func childRun(environment: String, filter: String, arguments: [String] = [], executable: String? = nil, timeout: Int? = 300) throws -> String {
     let executable = try executable ?? testExecutable()
-    let run = "'\(executable)' --testing-library swift-testing --filter \(filter)"
+    let run = (["'\(executable)' --testing-library swift-testing --filter \(filter)"] + arguments).joined(separator: " ")
     let command = if let timeout {
         "output=$(mktemp); (\(environment) timeout --kill-after=10 \(timeout) \(run) > \"$output\" 2>&1; "
             + "echo \"exit status $?\" >> \"$output\"); cat \"$output\"; rm -f \"$output\""

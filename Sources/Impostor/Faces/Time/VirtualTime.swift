@@ -205,10 +205,14 @@ public func withVirtualTime<R>(
         FailureReporter.report(ImpostorFailure(message: FailureMessages.virtualTimeInsideVirtualTime, site: site))
         return try body(outer)
     }
-    let time = VirtualClocks.begin(
-        at: start, libraries: libraries, executable: executable, automatic: advancing == .automatically, site: site)
-    defer { time.end() }
-    return try VirtualTime.$scoped.withValue(time) { try body(time) }
+    // A case of a parameterized test is a test of its own to the timeline's clocks: cases run
+    // in parallel, and one case's clock must not answer another's reads.
+    return try TestIdentity.$testCase.withValue(TestIdentity.caseOfItsOwn() ?? TestIdentity.testCase) {
+        let time = VirtualClocks.begin(
+            at: start, libraries: libraries, executable: executable, automatic: advancing == .automatically, site: site)
+        defer { time.end() }
+        return try VirtualTime.$scoped.withValue(time) { try body(time) }
+    }
 }
 
 /// Runs `body` on a virtual timeline that starts at `start`, across suspension points: see
@@ -228,8 +232,11 @@ public func withVirtualTime<R>(
         FailureReporter.report(ImpostorFailure(message: FailureMessages.virtualTimeInsideVirtualTime, site: site))
         return try await body(outer)
     }
-    let time = VirtualClocks.begin(
-        at: start, libraries: libraries, executable: executable, automatic: advancing == .automatically, site: site)
-    defer { time.end() }
-    return try await VirtualTime.$scoped.withValue(time) { try await body(time) }
+    // As in the synchronous form: a parameterized test's case has a timeline of its own.
+    return try await TestIdentity.$testCase.withValue(TestIdentity.caseOfItsOwn() ?? TestIdentity.testCase) {
+        let time = VirtualClocks.begin(
+            at: start, libraries: libraries, executable: executable, automatic: advancing == .automatically, site: site)
+        defer { time.end() }
+        return try await VirtualTime.$scoped.withValue(time) { try await body(time) }
+    }
 }
