@@ -4,7 +4,8 @@
 // Measures what a mock costs per call (rows 1 to 7, each timed by a C loop in
 // CBenchmarkSupport), what creating and releasing mocks costs (8), verification (9), and
 // memory and allocations per recorded call (10), C symbols rebound by interpose (11), and a Swift
-// protocol mock against a hand-written fake (12, timed by a Swift loop); `--peers` adds row 5 written with cmocka,
+// protocol mock against a hand-written fake (12, timed by a Swift loop), and clock reads and
+// waits on a virtual timeline beside the real clock (14); `--peers` adds row 5 written with cmocka,
 // gMock and Python's unittest.mock. It reports targets; it never fails because of them.
 import CBenchmarkSupport
 #if canImport(Glibc)
@@ -66,6 +67,7 @@ MemoryRows.measure(into: report)
 InterpositionRows.measure(into: report)
 SwiftMockRows.measure(into: report)
 SwiftServiceRows.measure(into: report)
+VirtualTimeRows.measure(into: report)
 if peers { PeerRows.measure(into: report) }
 report.finish()
 StandardError.write("finished in \(Format.fixed(Double(bench_now_ns() - started) / 1e9, 1)) s\n")

@@ -3,6 +3,7 @@
 #include "CBenchmarkSupport.h"
 
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 
 static volatile int64_t bench_interposed_sink;
@@ -73,4 +74,23 @@ bench_loop_result bench_loop_patched(uint64_t count) {
     }
     uint64_t end = bench_now_ns();
     return (bench_loop_result){.elapsed_ns = end - start, .checksum = (double)sum};
+}
+
+bench_loop_result bench_loop_clock_gettime(uint64_t count) {
+    int64_t sum = 0;
+    uint64_t start = bench_now_ns();
+    for (uint64_t i = 0; i < count; i++) {
+        struct timespec now;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        sum += now.tv_sec > 0;
+        bench_interposed_sink = sum;
+    }
+    uint64_t end = bench_now_ns();
+    return (bench_loop_result){.elapsed_ns = end - start, .checksum = (double)sum};
+}
+
+int32_t bench_usleep_loop(int32_t count, uint32_t microseconds) {
+    int32_t failed = 0;
+    for (int32_t i = 0; i < count; i++) failed += usleep(microseconds) != 0;
+    return failed;
 }

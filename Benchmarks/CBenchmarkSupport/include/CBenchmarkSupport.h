@@ -72,6 +72,15 @@ int32_t bench_add(int32_t a, int32_t b);
 /// results.
 bench_loop_result bench_loop_rand_r(uint64_t count);
 
+/// Row 14: clock_gettime(CLOCK_MONOTONIC) `count` times through the executable's own GOT slot
+/// (the loop's timing reads the real clock through a pointer of its own); the checksum counts
+/// the readings past 0 s.
+bench_loop_result bench_loop_clock_gettime(uint64_t count);
+
+/// Row 14: usleep(microseconds) `count` times through the executable's GOT slot; returns how
+/// many failed.
+int32_t bench_usleep_loop(int32_t count, uint32_t microseconds);
+
 /// `int rand_r(unsigned *)`.
 typedef int (*bench_rand_r_fn)(unsigned *_Nullable);
 
