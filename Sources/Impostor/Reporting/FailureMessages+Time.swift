@@ -19,6 +19,12 @@ extension FailureMessages {
             + "The clocks did not move."
     }
 
+    /// `setWallClock(to:)` given an instant the timeline's nanoseconds cannot hold.
+    static func wallClockOutOfRange(_ instant: String) -> String {
+        "setWallClock(to: \(instant)) is outside what a timeline holds (the years 1677 to 2262: nanoseconds since 1970 in "
+            + "64 bits, as C's clocks count them); the wall clock did not move."
+    }
+
     /// A start the timeline's nanoseconds cannot hold.
     static func virtualTimeStartOutOfRange(_ start: String, default fallback: String) -> String {
         "withVirtualTime(startingAt: \(start)) is outside what a timeline holds (the years 1677 to 2262: nanoseconds "

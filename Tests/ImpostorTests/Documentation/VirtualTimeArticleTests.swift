@@ -82,6 +82,17 @@ withVirtualTime(startingAt: Date(timeIntervalSince1970: 1_700_000_000)) { time i
         }
     }
 
+    @Test func settingTheWallClock() {
+        Self.example {
+withVirtualTime { time in
+    let started = ContinuousClock.now
+    time.setWallClock(to: Date(timeIntervalSince1970: 1_893_456_000))   // 2030
+    #expect(Date() == Date(timeIntervalSince1970: 1_893_456_000))
+    #expect(ContinuousClock.now == started)
+}
+        }
+    }
+
     @Test func sqliteReadsTheTimeline() {
         var db: OpaquePointer?
         #expect(sqlite3_open(":memory:", &db) == SQLITE_OK)

@@ -14,6 +14,9 @@ final class Timeline: Sendable {
     /// the wall clocks at the chosen instant, the others where the real clock stood, so that
     /// every clock moves by the same amount and they agree after each advance.
     private let origins: [(clock: clockid_t, origin: Int64)]
+    /// How far the test has set the wall clocks off the others (``setWallClock(to:)``), in
+    /// nanoseconds: added to the wall clocks' readings only.
+    private let wallShift = Atomic<Int64>(0)
 
     /// The clocks that follow a timeline: the wall clocks and the monotonic ones. The CPU-time
     /// clocks measure work, not time, and stay real.
@@ -55,19 +58,41 @@ final class Timeline: Sendable {
 
     /// Whether the timeline can advance to `target` nanoseconds since it began: no clock would
     /// pass the largest instant a `timespec` holds.
-    func canReach(_ target: Int64) -> Bool { origins.allSatisfy { !$0.origin.addingReportingOverflow(target).overflow } }
+    func canReach(_ target: Int64) -> Bool {
+        origins.allSatisfy { !shifted($0).addingReportingOverflow(target).overflow }
+    }
+
+    /// A clock's origin with the wall shift added when it is a wall clock.
+    private func shifted(_ entry: (clock: clockid_t, origin: Int64)) -> Int64 {
+        Self.wallClocks.contains(entry.clock) ? entry.origin &+ wallShift.load(ordering: .acquiring) : entry.origin
+    }
+
+    /// Sets the wall clocks (`CLOCK_REALTIME` and its kin) to read `nanoseconds` since 1970
+    /// now, as a person changing the system time would; the monotonic clocks do not move.
+    /// Returns false, changing nothing, when the wall clocks could then not advance as far as
+    /// the others can.
+    @discardableResult
+    func setWallClock(to nanoseconds: Int64) -> Bool {
+        guard let wall = reading(CLOCK_REALTIME) else { return false }
+        let (change, overflow) = nanoseconds.subtractingReportingOverflow(wall)
+        guard !overflow else { return false }
+        let (shift, shiftOverflow) = wallShift.load(ordering: .relaxed).addingReportingOverflow(change)
+        guard !shiftOverflow else { return false }
+        wallShift.store(shift, ordering: .releasing)
+        return true
+    }
 
     /// Nanoseconds since the timeline began at which `clock` reads `reading`, or nil for a clock
     /// that stays real.
     func elapsed(whenClock clock: clockid_t, reads reading: Int64) -> Int64? {
-        origins.first(where: { $0.clock == clock }).map { reading &- $0.origin }
+        origins.first(where: { $0.clock == clock }).map { reading &- shifted($0) }
     }
 
     /// The reading of `clock` on the timeline, in nanoseconds, or nil for a clock that stays
     /// real.
     func reading(_ clock: clockid_t) -> Int64? {
-        guard let origin = origins.first(where: { $0.clock == clock })?.origin else { return nil }
-        return origin + elapsed
+        guard let entry = origins.first(where: { $0.clock == clock }) else { return nil }
+        return shifted(entry) &+ elapsed
     }
 
     /// The wall clock's reading on the timeline, in nanoseconds since 1970.

@@ -23,7 +23,11 @@ final class TimelineWaits: Sendable {
     struct Wait: Sendable {
         let id: UInt64
         /// Where it is due, in nanoseconds since the timeline began.
-        let deadline: Int64
+        var deadline: Int64
+        /// For a sleep until a wall-clock instant (`clock_nanosleep(CLOCK_REALTIME,
+        /// TIMER_ABSTIME, …)`), that clock and instant: its deadline moves when the test sets
+        /// the wall clock, as the kernel's does when the system time is changed.
+        var wallInstant: (clock: clockid_t, reading: Int64)? = nil
         /// When it was armed, in nanoseconds since the timeline began.
         let armedAt: Int64
         /// The function that armed it, with its argument as called: `usleep(1000000)`.
@@ -88,6 +92,13 @@ final class TimelineWaits: Sendable {
         wait(until: deadline, call: call, checking: false) { false }
     }
 
+    /// Arms a wait until `clock`, a wall clock, reads `reading`, made by `call`, and blocks
+    /// until it is woken: see ``wallClockMoved()``.
+    func wait(untilWallClock clock: clockid_t, reads reading: Int64, call: String) -> (Outcome, Wait) {
+        let deadline = timeline.elapsed(whenClock: clock, reads: reading) ?? 0
+        return wait(until: deadline, call: call, checking: false, wallInstant: (clock, reading)) { false }
+    }
+
     /// Arms a wait due at `deadline` on the timeline, made by `call`, and blocks until it is
     /// woken or `ready` (a check that does not block, run as it waits) holds. On an
     /// automatically advancing timeline its deadline is reached by itself only once `ready` has
@@ -97,12 +108,14 @@ final class TimelineWaits: Sendable {
         wait(until: deadline, call: call, checking: true, ready)
     }
 
-    private func wait(until deadline: Int64, call: String, checking: Bool, _ ready: () -> Bool) -> (Outcome, Wait) {
+    private func wait(
+        until deadline: Int64, call: String, checking: Bool, wallInstant: (clock: clockid_t, reading: Int64)? = nil, _ ready: () -> Bool
+    ) -> (Outcome, Wait) {
         let wait = state.withLock { state in
             defer { state.nextID += 1 }
             let wait = Wait(
-                id: state.nextID, deadline: deadline, armedAt: timeline.elapsed, call: call, thread: CallingThread.currentID, fire: nil,
-                armedReal: Self.realNow())
+                id: state.nextID, deadline: deadline, wallInstant: wallInstant, armedAt: timeline.elapsed, call: call,
+                thread: CallingThread.currentID, fire: nil, armedReal: Self.realNow())
             state.armed.append(wait)
             return wait
         }
@@ -155,7 +168,7 @@ final class TimelineWaits: Sendable {
             guard !state.ended else { return nil }
             defer { state.nextID += 1 }
             state.armed.append(Wait(
-                id: state.nextID, deadline: max(deadline, timeline.elapsed), armedAt: timeline.elapsed, call: call,
+                id: state.nextID, deadline: max(deadline, timeline.elapsed), wallInstant: nil, armedAt: timeline.elapsed, call: call,
                 thread: CallingThread.currentID, fire: fire, armedReal: Self.realNow()))
             defer { state.driving = true }
             return !state.driving
@@ -163,6 +176,20 @@ final class TimelineWaits: Sendable {
         guard let startDriver else { return false }
         if startDriver { startDriving() }
         return true
+    }
+
+    /// After the test set the wall clock: each sleep until a wall-clock instant takes the
+    /// deadline that instant now has, and those it has reached wake, as the kernel wakes them
+    /// when the system time is changed.
+    func wallClockMoved() {
+        state.withLock { state in
+            for index in state.armed.indices {
+                guard let instant = state.armed[index].wallInstant,
+                      let deadline = timeline.elapsed(whenClock: instant.clock, reads: instant.reading) else { continue }
+                state.armed[index].deadline = max(deadline, timeline.elapsed)
+            }
+        }
+        advance(toElapsed: timeline.elapsed)
     }
 
     /// Moves the timeline to `target` (nanoseconds since it began), waking each wait due on the

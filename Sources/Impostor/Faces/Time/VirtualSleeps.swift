@@ -40,7 +40,13 @@ enum VirtualSleeps {
                 guard let request, timeline.reading(clock) != nil else { return real(clock, flags, request, remaining) }
                 guard let nanoseconds = nanoseconds(request.pointee) else { return real(clock, flags, request, remaining) }
                 let call = "clock_nanosleep(\(clock), \(flags), \(text(request.pointee)))"
-                if flags & TIMER_ABSTIME != 0 {
+                if flags & TIMER_ABSTIME != 0 && Timeline.wallClocks.contains(clock) {
+                    // Until a wall-clock instant: its deadline moves if the test sets the wall clock.
+                    let deadline = timeline.elapsed(whenClock: clock, reads: nanoseconds) ?? 0
+                    guard deadline > timeline.elapsed else { return 0 }
+                    let (outcome, wait) = waits.wait(untilWallClock: clock, reads: nanoseconds, call: call)
+                    report(outcome, of: wait, waits: waits, site: site)
+                } else if flags & TIMER_ABSTIME != 0 {
                     let deadline = timeline.elapsed(whenClock: clock, reads: nanoseconds) ?? 0
                     wait(until: deadline, call: call, timeline: timeline, waits: waits, site: site)
                 } else {
@@ -82,6 +88,11 @@ enum VirtualSleeps {
             return FailureReporter.report(ImpostorFailure(message: FailureMessages.sleepPastTheEnd(call), site: site))
         }
         let (outcome, wait) = waits.wait(until: deadline, call: call)
+        report(outcome, of: wait, waits: waits, site: site)
+    }
+
+    /// Reports a wait that nothing woke within a manual timeline's real-time limit.
+    private static func report(_ outcome: TimelineWaits.Outcome, of wait: TimelineWaits.Wait, waits: TimelineWaits, site: SourceSite) {
         if case .abandoned = outcome {
             FailureReporter.report(ImpostorFailure(message: FailureMessages.sleepNeverWoken(describe(wait), limit: waits.abandonAfter), site: site))
         }

@@ -134,6 +134,27 @@ public final class VirtualTime: Sendable {
         return due.map(Sleep.init)
     }
 
+    /// Sets the wall clock to `instant`, as a person changing the system time would: `Date()`,
+    /// `CLOCK_REALTIME` and its kin, `gettimeofday` and `time` read it from now on and move on
+    /// from it with the timeline, while `ContinuousClock`, `SuspendingClock` and the monotonic
+    /// clocks do not move, and ``elapsed`` stays. It may go back as well as forward.
+    ///
+    /// A C sleep until a wall-clock instant (`clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME,
+    /// …)`) wakes once the wall clock reaches that instant, at once if this moved it past; every
+    /// other sleep and timer keeps its deadline. An instant outside the years 1677 to 2262 is
+    /// reported at this line and changes nothing.
+    public func setWallClock(to instant: Date, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) {
+        let since1970 = instant.timeIntervalSince1970
+        let seconds = since1970.rounded(.down)
+        guard abs(since1970) < 9e9, timeline.setWallClock(
+            to: Int64(seconds) * 1_000_000_000 + Int64(((since1970 - seconds) * 1e9).rounded()))
+        else {
+            let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+            return FailureReporter.report(ImpostorFailure(message: FailureMessages.wallClockOutOfRange(instant.description), site: site))
+        }
+        waits.wallClockMoved()
+    }
+
     /// Moves every clock forward until the wall clock reads `instant`.
     ///
     /// An instant before ``now`` is reported at this line and moves nothing: the timeline,

@@ -171,6 +171,43 @@ import Glibc
         }
     }
 
+    /// A sleep until a wall-clock instant wakes when the test sets the wall clock past it, as
+    /// the kernel's does when the system time changes; a sleep until a monotonic instant keeps
+    /// its deadline.
+    @Test(.mockery, .enabled(if: executableSleepsFollow, "a sanitizer's interceptor takes the executable's sleeps"))
+    func aWallClockSleepWakesWhenTheWallClockIsSetPastIt() {
+        let mockery = Mockery.current
+        let woken = Locked<[String]>([])
+        Self.onTimeline(advancing: .manually) { time in
+            let done = DispatchGroup()
+            func sleeper(_ name: String, clock: clockid_t, until seconds: Int64) {
+                done.enter()
+                Thread {
+                    mockery.withCurrent { _ = vt_clock_nanosleep(clock, TIMER_ABSTIME, seconds, 0) }
+                    woken.withLock { $0.append(name) }
+                    done.leave()
+                }.start()
+            }
+            let start = Int64(Self.start.timeIntervalSince1970)
+            sleeper("wall", clock: CLOCK_REALTIME, until: start + 3600)
+            #expect(RealWait.until { time.pending.count == 1 })
+            let monotonicNow = vt_clock_nanoseconds(CLOCK_MONOTONIC) / 1_000_000_000
+            sleeper("monotonic", clock: CLOCK_MONOTONIC, until: monotonicNow + 60)
+            #expect(RealWait.until { time.pending.count == 2 })
+            #expect(time.pending.map(\.deadline).last == .seconds(3600))
+
+            time.setWallClock(to: Self.start.addingTimeInterval(1800))
+            #expect(time.pending.map(\.deadline).last == .seconds(1800), "half an hour left on the wall clock")
+            time.setWallClock(to: Self.start.addingTimeInterval(7200))
+            #expect(RealWait.until { woken.withLock { $0 } == ["wall"] }, "set past its instant, it woke")
+            #expect(time.elapsed == .zero)
+            #expect(time.pending.count == 1)
+            time.advance(by: .seconds(60))
+            #expect(done.wait(timeout: .now() + 60) == .success)
+            #expect(woken.withLock { $0 } == ["wall", "monotonic"])
+        }
+    }
+
     /// A sleep still waiting when the scope ends returns at once, and the scope's line says so.
     @Test(.mockery, .enabled(if: executableSleepsFollow, "a sanitizer's interceptor takes the executable's sleeps"))
     func aSleepLeftWaitingAtTheEndIsReportedAndReturns() {

@@ -107,6 +107,38 @@ import Glibc
         }
     }
 
+    /// Setting the wall clock moves `Date()` and C's wall clocks only, as a person changing the
+    /// system time would; the monotonic clocks and the timeline's elapsed time stay, and every
+    /// clock moves on together from there.
+    @Test func settingTheWallClockMovesOnlyTheWallClocks() {
+        Self.onTimeline { time in
+            time.advance(by: .seconds(10))
+            let continuous = ContinuousClock.now
+            let suspending = SuspendingClock.now
+            let monotonic = vt_clock_nanoseconds(CLOCK_MONOTONIC)
+            let newYear = Date(timeIntervalSince1970: 1_893_456_000)   // 2030-01-01
+            time.setWallClock(to: newYear)
+            #expect(Date() == newYear)
+            #expect(time.now == newYear)
+            #expect(ContinuousClock.now == continuous)
+            #expect(SuspendingClock.now == suspending)
+            #expect(time.elapsed == .seconds(10))
+            time.advance(by: .milliseconds(1_500))
+            #expect(Date() == newYear.addingTimeInterval(1.5))
+            #expect(ContinuousClock.now - continuous == .milliseconds(1_500))
+            time.advance(to: newYear.addingTimeInterval(60))
+            #expect(time.elapsed == .seconds(70), "advance(to:) reads the wall clock as set")
+            time.setWallClock(to: Self.start)
+            #expect(Date() == Self.start, "and it may go back")
+            #expect(time.elapsed == .seconds(70))
+            guard Self.executableFollows else { return }
+            #expect(vt_clock_nanoseconds(CLOCK_REALTIME) == 1_700_000_000_000_000_000)
+            #expect(vt_clock_nanoseconds(CLOCK_REALTIME_COARSE) == 1_700_000_000_000_000_000)
+            #expect(vt_timeofday_microseconds() == 1_700_000_000_000_000)
+            #expect(vt_clock_nanoseconds(CLOCK_MONOTONIC) - monotonic == 60_000_000_000)
+        }
+    }
+
     @Test func theRealClocksComeBackWhenTheScopeEnds() {
         let kept = withVirtualTime(executable: Self.executableFollows) { time in
             time.advance(by: .seconds(1))
@@ -148,6 +180,8 @@ import Glibc
                 }
                 lines.append(#line + 1)
                 time.advance(by: .seconds(Int64.max))
+                lines.append(#line + 1)
+                time.setWallClock(to: .distantFuture)
                 #expect(time.elapsed == .zero, "nothing moved")
                 #expect(Date() == Self.start)
             }
@@ -170,6 +204,8 @@ import Glibc
                 + "The body ran on the outer timeline; advance that one instead.",
             "advance(by: 9.223372036854776e+18 seconds) would carry the clocks past the last instant C's timespec holds "
                 + "(year 292,277,026,596); the clocks did not move.",
+            "setWallClock(to: 4001-01-01 00:00:00 +0000) is outside what a timeline holds (the years 1677 to 2262: nanoseconds "
+                + "since 1970 in 64 bits, as C's clocks count them); the wall clock did not move.",
             "withVirtualTime(in: [\"libnotloaded\"]): no loaded library is named libnotloaded, so none of its clock reads "
                 + "can follow the timeline. Load it first (link it, or call it once), or check the name (\"libsqlite3\" "
                 + "selects libsqlite3.so.0). The other clocks follow the timeline.",
