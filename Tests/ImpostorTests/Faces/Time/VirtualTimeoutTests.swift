@@ -31,13 +31,10 @@ import Glibc
         }
     }
 
-    /// Runs `body` on a timeline the executable's waits follow (a manual one waits 300 s for an
-    /// advance: the waiting threads of these tests may take long to start on a loaded machine).
+    /// Runs `body` on a timeline the executable's waits follow: the sleep tests' (a manual one
+    /// waits 300 s for an advance).
     static func onTimeline(advancing: VirtualTime.Advancing = .automatically, _ body: (VirtualTime) -> Void) {
-        let failures = captureFailures {
-            VirtualClocks.$manualWaitLimit.withValue(.seconds(300)) { withVirtualTime(startingAt: start, advancing: advancing, body) }
-        }
-        #expect(failures.allSatisfy { $0.message.hasPrefix("withVirtualTime: ") }, "\(failures.map(\.message))")
+        VirtualSleepTests.onTimeline(advancing: advancing, body)
     }
 
     @Test(.enabled(if: executableWaitsFollow, "a sanitizer's interceptor takes the executable's waits"))
