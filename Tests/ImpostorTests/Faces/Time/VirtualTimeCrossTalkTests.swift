@@ -40,7 +40,7 @@ import Glibc
         let start = Self.start(index)
         let step = Duration.seconds(index + 1)
         let seconds = Double(index + 1)
-        try await withVirtualTime(startingAt: start, executable: VirtualSleepTests.executableSleepsFollow) { time in
+        try await withVirtualTime(startingAt: start, executable: VirtualTimeTests.executableFollows) { time in
             let origin = ContinuousClock.now
             for advance in 1...3 {
                 time.advance(by: step)
@@ -49,7 +49,7 @@ import Glibc
             }
             try await Task.sleep(for: step)
             #expect(time.elapsed == step * 4)
-            if VirtualSleepTests.executableSleepsFollow {
+            if VirtualTimeTests.executableFollows {
                 #expect(vt_usleep_loop(2, UInt32(index + 1) * 1_000_000) == 0)
                 #expect(time.elapsed == step * 6)
                 let wall: Int64 = vt_clock_nanoseconds(CLOCK_REALTIME)
