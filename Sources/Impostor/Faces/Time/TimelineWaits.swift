@@ -132,7 +132,8 @@ final class TimelineWaits: Sendable {
                     !checking || Self.realNow() - wait.armedReal >= Self.quietPeriod.nanoseconds
                 else { return nil }
                 state.armed.removeAll { $0.id == wait.id }
-                timeline.advance(toElapsed: wait.deadline)
+                // The deadline as it stands now: setting the wall clock may have moved it.
+                timeline.advance(toElapsed: first.deadline)
                 return .woke
             }
             if let outcome { return (outcome, wait) }
